@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/grundy-go/grundy/solve"
+)
+
+// options are the flags every verb accepts (SPEC section 2).
+type options struct {
+	json      bool
+	timeout   time.Duration
+	maxStates int64
+}
+
+func newRoot() *cobra.Command {
+	opts := &options{}
+	root := &cobra.Command{
+		Use:   "grundy",
+		Short: "Grundy values, patterns and perfect play for combinatorial games",
+		Long: `grundy computes Sprague-Grundy values of impartial games and their sums,
+finds the patterns in tables of values, solves general two-player games
+(win/lose/draw, scores, cycles) and plays them perfectly.
+
+A POSITION is a sum of groups, GROUP + GROUP + ..., each a game and its
+arguments: 'nim 3 4 5', 'kayles 10 + grundy-game 9'. See 'grundy games'.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	pf := root.PersistentFlags()
+	pf.BoolVar(&opts.json, "json", false, "print one JSON document on stdout")
+	pf.DurationVar(&opts.timeout, "timeout", 0, "stop after this long (e.g. 10s; 0: no limit)")
+	pf.Int64Var(&opts.maxStates, "max-states", 0, "stop after expanding this many positions (0: no limit)")
+	root.AddCommand(gamesCmd(opts), valueCmd(opts))
+	return root
+}
+
+// context returns the command's context with the --timeout applied.
+func (o *options) context(cmd *cobra.Command) (context.Context, context.CancelFunc) {
+	ctx := cmd.Context()
+	if o.timeout > 0 {
+		return context.WithTimeout(ctx, o.timeout)
+	}
+	return context.WithCancel(ctx)
+}
+
+// limits returns the engine limits of the flags, with a progress display on
+// stderr when it is a terminal. done clears the display.
+func (o *options) limits(cmd *cobra.Command) (limits solve.Limits, done func()) {
+	limits.MaxStates = o.maxStates
+	if !isTerminal(cmd.ErrOrStderr()) {
+		return limits, func() {}
+	}
+	bar := progressbar.NewOptions64(-1,
+		progressbar.OptionSetWriter(cmd.ErrOrStderr()),
+		progressbar.OptionSetDescription("states"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("states"),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)
+	limits.Progress = func(states int64) { _ = bar.Set64(states) }
+	return limits, func() { _ = bar.Finish() }
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// printJSON writes v as one indented JSON document.
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("write JSON: %w", err)
+	}
+	return nil
+}
+
+// needPosition is the Args check of verbs that take a POSITION.
+func needPosition(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return usageError{fmt.Errorf("%s needs a position, e.g. 'grundy %s nim 3 4 5'", cmd.Name(), cmd.Name())}
+	}
+	return nil
+}

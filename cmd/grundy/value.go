@@ -1,0 +1,67 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/query"
+)
+
+func valueCmd(opts *options) *cobra.Command {
+	return &cobra.Command{
+		Use:   "value POSITION",
+		Short: "Grundy value of a sum, its outcome, and every winning move",
+		Example: `  grundy value nim 3 4 5
+  grundy value kayles 10 + grundy-game 9
+  grundy value subtract:1-1 4 + subtract:1-2 6 + subtract:1-3 9 --json`,
+		Args: needPosition,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			pos, err := games.Parse(positionArgs(args))
+			if err != nil {
+				return err
+			}
+			ctx, cancel := opts.context(cmd)
+			defer cancel()
+			limits, done := opts.limits(cmd)
+			res, err := query.Value(ctx, pos, limits)
+			done()
+			if err != nil {
+				return err
+			}
+			if opts.json {
+				return printJSON(cmd.OutOrStdout(), res)
+			}
+			printValue(cmd, res)
+			return nil
+		},
+	}
+}
+
+func printValue(cmd *cobra.Command, res *query.ValueResult) {
+	out := cmd.OutOrStdout()
+	fmt.Fprintf(out, "position: %s\n", res.Position)
+	if len(res.Components) > 1 {
+		parts := make([]string, len(res.Components))
+		for i, c := range res.Components {
+			parts[i] = fmt.Sprintf("%s = %d", c.Position, c.Grundy)
+		}
+		fmt.Fprintf(out, "components: %s\n", strings.Join(parts, ", "))
+	}
+	fmt.Fprintf(out, "value: %d\n", res.Grundy)
+	if res.Outcome == "P" {
+		fmt.Fprintln(out, "outcome: P, the player to move loses (every move leads to a winning position for the opponent)")
+		return
+	}
+	fmt.Fprintln(out, "outcome: N, the player to move wins")
+	fmt.Fprintf(out, "winning moves (%d%s):\n", len(res.WinningMoves), map[bool]string{true: "+, list truncated"}[res.Truncated])
+	for _, m := range res.WinningMoves {
+		if len(res.Components) > 1 {
+			fmt.Fprintf(out, "  %s -> %s   leaves %s\n", m.From, m.To, m.PositionAfter)
+		} else {
+			fmt.Fprintf(out, "  %s -> %s\n", m.From, m.To)
+		}
+	}
+}

@@ -1,0 +1,56 @@
+package game
+
+// Game is an impartial game on positions of type P, played under the
+// normal-play convention unless a solver says otherwise.
+//
+// Options calls yield once for each option of p, in any order, stopping early
+// if yield returns false. An option is a sum of independent components; the
+// slice passed to yield is only valid during the call (a game may reuse its
+// buffer), so a caller that keeps it must copy it. A position with no options
+// is terminal: under normal play the player to move loses.
+type Game[P comparable] interface {
+	Options(p P, yield func(option []P) bool)
+}
+
+// Splitter is implemented by games whose positions decompose into
+// independent components. Split appends the components of p to dst and
+// returns the extended slice; a component with no options may be omitted.
+// The value of p is the nim-sum of its components' values.
+type Splitter[P comparable] interface {
+	Split(p P, dst []P) []P
+}
+
+// Canonicalizer is implemented by games with symmetries. Canon returns a
+// representative of p's class: positions with the same Canon must have the
+// same Grundy value. Solvers memoize by Canon(p).
+type Canonicalizer[P comparable] interface {
+	Canon(p P) P
+}
+
+// Descending is implemented by games on non-negative integer positions in
+// which every component of every option of n is smaller than n. Solvers may
+// then tabulate values 0..n bottom-up in a dense array, with no hashing and
+// no recursion.
+type Descending interface {
+	Descending()
+}
+
+// Valuer is implemented by games with a closed form for some positions.
+// Value returns the Grundy value of p and true, or false when the closed form
+// does not apply (solvers then search).
+type Valuer[P comparable] interface {
+	Value(p P) (Nimber, bool)
+}
+
+// Formatter is implemented by games that print positions in their CLI
+// syntax. Without it, positions print with fmt's %v verb.
+type Formatter[P comparable] interface {
+	Format(p P) string
+}
+
+// Targeter is implemented by games that can list the options of p whose
+// value is v without enumerating every option (Nim: the one heap of size v).
+// Faces use it to find winning moves in huge positions.
+type Targeter[P comparable] interface {
+	OptionsWithValue(p P, v Nimber, yield func(option []P) bool)
+}

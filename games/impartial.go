@@ -1,0 +1,191 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/solve"
+)
+
+// Valued is implemented by instances of impartial games with normal-play
+// Grundy values (finite, acyclic game graphs).
+type Valued interface {
+	Instance
+	// SetLimits sets the limits for later calls of Grundy.
+	SetLimits(solve.Limits)
+	// Grundy returns the normal-play Grundy value of c.
+	Grundy(ctx context.Context, c Component) (game.Nimber, error)
+	// Moves calls yield for each option of c: a sum of components of this
+	// instance (the slice may be kept).
+	Moves(c Component, yield func(option []Component) bool)
+	// MovesToValue calls yield for each option of c whose value is v: the
+	// moves that win when v is the value the rest of the sum needs.
+	MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func(option []Component) bool) error
+	// States is the number of positions the instance's engine expanded.
+	States() int64
+}
+
+// Bound binds a game.Game[P] to the catalog: it parses and formats ARGs and
+// values components with a memoizing solve.Grundy engine.
+type Bound[P comparable] struct {
+	spec   string
+	name   string
+	Game   game.Game[P]
+	parse  func(arg string) (P, error)
+	format func(P) string
+	empty  string
+	solver *solve.Grundy[P]
+}
+
+// Pos is a component of a Bound game.
+type Pos[P comparable] struct {
+	bound *Bound[P]
+	P     P
+}
+
+// Instance returns the game of the component.
+func (c Pos[P]) Instance() Instance { return c.bound }
+
+// Key returns the position itself.
+func (c Pos[P]) Key() any { return c.P }
+
+// String writes the position as one ARG.
+func (c Pos[P]) String() string { return c.bound.format(c.P) }
+
+// NewImpartial binds g, registered as spec, under the GAME token name.
+// parse reads one ARG; format writes one; empty is the ARG that writes an
+// empty group (a heap game's "0"; "" to write nothing).
+func NewImpartial[P comparable](spec, name string, g game.Game[P], parse func(string) (P, error), format func(P) string, empty string) *Bound[P] {
+	return &Bound[P]{spec: spec, name: name, Game: g, parse: parse, format: format, empty: empty,
+		solver: solve.NewGrundy(g, solve.Limits{})}
+}
+
+// Name returns the GAME token.
+func (b *Bound[P]) Name() string { return b.name }
+
+// Spec returns the catalog entry.
+func (b *Bound[P]) Spec() *Spec { s, _ := Lookup(b.spec); return s }
+
+// Component binds a position of the game.
+func (b *Bound[P]) Component(p P) Pos[P] { return Pos[P]{b, p} }
+
+// Parse reads each ARG as one component.
+func (b *Bound[P]) Parse(args []string) ([]Component, error) {
+	if len(args) == 0 {
+		return nil, fmt.Errorf("no position given (e.g. %s)", b.exampleArgs())
+	}
+	comps := make([]Component, len(args))
+	for i, a := range args {
+		p, err := b.parse(a)
+		if err != nil {
+			return nil, wrapInput(err)
+		}
+		comps[i] = Pos[P]{b, p}
+	}
+	return comps, nil
+}
+
+func (b *Bound[P]) exampleArgs() string {
+	if s := b.Spec(); s != nil {
+		return "'" + s.Example + "'"
+	}
+	return "an argument"
+}
+
+// Format writes each component as one ARG.
+func (b *Bound[P]) Format(group []Component) []string {
+	if len(group) == 0 {
+		if b.empty == "" {
+			return nil
+		}
+		return []string{b.empty}
+	}
+	args := make([]string, len(group))
+	for i, c := range group {
+		args[i] = c.String()
+	}
+	return args
+}
+
+// SetLimits sets the engine's limits.
+func (b *Bound[P]) SetLimits(l solve.Limits) { b.solver.Limits = l }
+
+// States returns the number of states the engine expanded.
+func (b *Bound[P]) States() int64 { return b.solver.States }
+
+// Solver returns the memoizing engine of the instance.
+func (b *Bound[P]) Solver() *solve.Grundy[P] { return b.solver }
+
+// Grundy returns the value of c, which must be a component of b.
+func (b *Bound[P]) Grundy(ctx context.Context, c Component) (game.Nimber, error) {
+	return b.solver.Value(ctx, b.pos(c))
+}
+
+// Moves lists the options of c.
+func (b *Bound[P]) Moves(c Component, yield func(option []Component) bool) {
+	b.Game.Options(b.pos(c), b.wrap(yield))
+}
+
+// MovesToValue lists the options of c with value v: directly when the game
+// is a game.Targeter, otherwise by valuing every option.
+func (b *Bound[P]) MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func(option []Component) bool) error {
+	p := b.pos(c)
+	if t, ok := b.Game.(game.Targeter[P]); ok {
+		t.OptionsWithValue(p, v, b.wrap(yield))
+		return nil
+	}
+	var options [][]P
+	b.Game.Options(p, func(option []P) bool {
+		options = append(options, append([]P(nil), option...))
+		return true
+	})
+	for _, option := range options {
+		x, err := b.solver.SumValue(ctx, option)
+		if err != nil {
+			return err
+		}
+		if x == v && !b.wrap(yield)(option) {
+			return nil
+		}
+	}
+	return nil
+}
+
+func (b *Bound[P]) wrap(yield func(option []Component) bool) func([]P) bool {
+	return func(option []P) bool {
+		comps := make([]Component, len(option))
+		for i, p := range option {
+			comps[i] = Pos[P]{b, p}
+		}
+		return yield(comps)
+	}
+}
+
+func (b *Bound[P]) pos(c Component) P {
+	p, ok := c.(Pos[P])
+	if !ok || p.bound != b {
+		panic(fmt.Sprintf("games: component %v of another game passed to %s", c, b.name))
+	}
+	return p.P
+}
+
+// ParseHeap reads a heap size: a non-negative decimal integer.
+func ParseHeap(arg string) (int, error) {
+	n, err := strconv.ParseInt(strings.TrimSpace(arg), 10, 64)
+	if err != nil || n < 0 {
+		return 0, game.Inputf("heap size %q is not a non-negative integer", arg)
+	}
+	if n > 1<<62 {
+		return 0, game.Inputf("heap size %s is too large", arg)
+	}
+	return int(n), nil
+}
+
+// FormatHeap writes a heap size.
+func FormatHeap(n int) string { return strconv.Itoa(n) }
+
+// gameOf fixes the type parameter of a game on heaps.
+func gameOf(g game.Game[int]) game.Game[int] { return g }

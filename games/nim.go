@@ -1,0 +1,45 @@
+package games
+
+import "github.com/grundy-go/grundy/game"
+
+// Nim is the game of Nim on one heap: take any positive number of tokens.
+// A heap of n is the nimber *n: its options are the heaps 0..n-1, whose
+// values are 0..n-1 by induction, so its value is mex{0..n-1} = n.
+type Nim struct{}
+
+// Options yields the heaps 0..n-1.
+func (Nim) Options(n int, yield func([]int) bool) {
+	var buf [1]int
+	for k := n - 1; k >= 0; k-- {
+		buf[0] = k
+		if !yield(buf[:]) {
+			return
+		}
+	}
+}
+
+// Descending marks that every option is a smaller heap.
+func (Nim) Descending() {}
+
+// Value is the closed form G(n) = n.
+func (Nim) Value(n int) (game.Nimber, bool) { return game.Nimber(n), true }
+
+// OptionsWithValue yields the one option of value v, the heap v, if v < n.
+func (Nim) OptionsWithValue(n int, v game.Nimber, yield func([]int) bool) {
+	if v < game.Nimber(n) {
+		yield([]int{int(v)})
+	}
+}
+
+func init() {
+	Register(Spec{
+		Name:    "nim",
+		Syntax:  "heap sizes (one heap per ARG)",
+		Kind:    Impartial,
+		Rules:   "Take any positive number of tokens from one heap; whoever takes the last token wins.",
+		Example: "nim 3 4 5",
+		New: func(string) (Instance, error) {
+			return NewImpartial("nim", "nim", gameOf(Nim{}), ParseHeap, FormatHeap, "0"), nil
+		},
+	})
+}

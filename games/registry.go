@@ -1,0 +1,106 @@
+package games
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/grundy-go/grundy/game"
+)
+
+// Kind classifies games the way the catalog lists them.
+type Kind string
+
+// The kinds of the catalog.
+const (
+	Impartial Kind = "impartial" // both players have the same moves; normal play
+	Partizan  Kind = "partizan"  // the players have different moves
+	Scoring   Kind = "scoring"   // the game ends with scores
+	Loopy     Kind = "loopy"     // play may go on forever
+)
+
+// Spec describes one game of the catalog.
+type Spec struct {
+	Name    string // the name on the command line
+	Params  string // what goes after "NAME:", or "" when the game takes none
+	Syntax  string // what one ARG (or the ARGs of a group) denote
+	Kind    Kind
+	Rules   string // the rules, in a sentence or two
+	Example string // a whole position in CLI syntax
+	// New returns the game with parameters params (the text after the
+	// colon; "" when there is none). Errors should wrap game.ErrInput.
+	New func(params string) (Instance, error)
+}
+
+var (
+	registry = map[string]*Spec{}
+	loaders  = map[string]func(path string) (Instance, error){}
+)
+
+// Register adds s to the catalog. It is meant for init functions and panics
+// on a duplicate or incomplete spec, which is a programming error.
+func Register(s Spec) {
+	if s.Name == "" || s.New == nil || s.Kind == "" {
+		panic("games: incomplete spec " + s.Name)
+	}
+	if _, dup := registry[s.Name]; dup {
+		panic("games: duplicate game " + s.Name)
+	}
+	registry[s.Name] = &s
+}
+
+// RegisterLoader makes GAME tokens that end in ext (such as ".star") load a
+// game from the file they name. Like Register it is meant for init.
+func RegisterLoader(ext string, load func(path string) (Instance, error)) {
+	if _, dup := loaders[ext]; dup {
+		panic("games: duplicate loader " + ext)
+	}
+	loaders[ext] = load
+}
+
+// Lookup returns the spec registered under name.
+func Lookup(name string) (*Spec, bool) {
+	s, ok := registry[name]
+	return s, ok
+}
+
+// Catalog returns every registered spec, sorted by name.
+func Catalog() []*Spec {
+	specs := make([]*Spec, 0, len(registry))
+	for _, s := range registry {
+		specs = append(specs, s)
+	}
+	sort.Slice(specs, func(i, j int) bool { return specs[i].Name < specs[j].Name })
+	return specs
+}
+
+// Open returns the game named by a GAME token: NAME, NAME:PARAMS, or a path
+// with a registered loader's extension.
+func Open(token string) (Instance, error) {
+	for ext, load := range loaders {
+		if strings.HasSuffix(token, ext) && !strings.Contains(token[:len(token)-len(ext)], ":") {
+			return load(token)
+		}
+	}
+	name, params, hasParams := strings.Cut(token, ":")
+	spec, ok := registry[name]
+	if !ok {
+		return nil, game.Inputf("unknown game %q (see 'grundy games')", name)
+	}
+	if hasParams && spec.Params == "" {
+		return nil, game.Inputf("game %s takes no parameters, got %q", name, params)
+	}
+	inst, err := spec.New(params)
+	if err != nil {
+		return nil, wrapInput(fmt.Errorf("%s: %w", token, err))
+	}
+	return inst, nil
+}
+
+// wrapInput marks err as bad input unless it already is.
+func wrapInput(err error) error {
+	if err == nil {
+		return nil
+	}
+	return game.Inputf("%w", err)
+}
