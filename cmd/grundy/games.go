@@ -19,6 +19,8 @@ type gameEntry struct {
 	Example string `json:"example"`
 }
 
+func init() { verbs = append(verbs, gamesCmd) }
+
 func gamesCmd(opts *options) *cobra.Command {
 	return &cobra.Command{
 		Use:   "games",

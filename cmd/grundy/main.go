@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"strings"
@@ -22,13 +23,17 @@ const (
 )
 
 func main() {
-	os.Exit(run(context.Background(), os.Args[1:]))
+	os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run executes one command line and returns the exit status.
-func run(ctx context.Context, args []string) int {
+// run executes one command line with the given streams and returns the exit
+// status. Tests call it in-process.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRoot()
 	root.SetArgs(escapeNegatives(args))
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return 0

@@ -40,9 +40,15 @@ arguments: 'nim 3 4 5', 'kayles 10 + grundy-game 9'. See 'grundy games'.`,
 	pf.BoolVar(&opts.json, "json", false, "print one JSON document on stdout")
 	pf.DurationVar(&opts.timeout, "timeout", 0, "stop after this long (e.g. 10s; 0: no limit)")
 	pf.Int64Var(&opts.maxStates, "max-states", 0, "stop after expanding this many positions (0: no limit)")
-	root.AddCommand(gamesCmd(opts), valueCmd(opts))
+	for _, verb := range verbs {
+		root.AddCommand(verb(opts))
+	}
 	return root
 }
+
+// verbs makes the subcommands. Each verb's file adds its constructor in an
+// init function, so verbs are added without touching this file.
+var verbs []func(*options) *cobra.Command
 
 // context returns the command's context with the --timeout applied.
 func (o *options) context(cmd *cobra.Command) (context.Context, context.CancelFunc) {

@@ -10,6 +10,8 @@ import (
 	"github.com/grundy-go/grundy/query"
 )
 
+func init() { verbs = append(verbs, valueCmd) }
+
 func valueCmd(opts *options) *cobra.Command {
 	return &cobra.Command{
 		Use:   "value POSITION",
