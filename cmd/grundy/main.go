@@ -52,7 +52,17 @@ func (e usageError) Unwrap() error { return e.error }
 
 func isUsage(err error) bool {
 	var u usageError
-	return errors.As(err, &u) || errors.Is(err, game.ErrInput)
+	if errors.As(err, &u) || errors.Is(err, game.ErrInput) {
+		return true
+	}
+	// cobra reports unknown verbs and argument-count errors as plain errors.
+	msg := err.Error()
+	for _, prefix := range []string{"unknown command", "accepts ", "requires ", "invalid argument"} {
+		if strings.HasPrefix(msg, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // describe words the errors users meet most in their terms.

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestValueText(t *testing.T) {
+	out, errOut, code := grundy(t, "", "value", "nim", "3", "4", "5")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	// 3 ^ 4 ^ 5 = 2; heap 3 -> 3 ^ 2 = 1 is the only winning move.
+	for _, want := range []string{"value: 2", "player to move wins", "nim 3 -> nim 1", "leaves nim 1 4 5"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestValueJSON(t *testing.T) {
+	out, errOut, code := grundy(t, "", "value", "subtract:1-1", "4", "+", "subtract:1-2", "6", "+", "subtract:1-3", "9", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var res struct {
+		Position   string `json:"position"`
+		Grundy     int    `json:"grundy"`
+		Outcome    string `json:"outcome"`
+		Components []struct {
+			Position string `json:"position"`
+			Grundy   int    `json:"grundy"`
+		} `json:"components"`
+		WinningMoves []struct {
+			Component     int    `json:"component"`
+			To            string `json:"to"`
+			PositionAfter string `json:"position_after"`
+		} `json:"winning_moves"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	// Seed 001: subtract:1-k has G(n) = n mod (k+1): 4 mod 2 = 0, 6 mod 3 = 0,
+	// 9 mod 4 = 1; total 1. A winning move takes the total to 0: in each
+	// component, the option with value g ^ 1 (heap 3, heap 4 or 5, heap 8).
+	if res.Grundy != 1 || res.Outcome != "N" || len(res.Components) != 3 {
+		t.Fatalf("got %+v", res)
+	}
+	want := map[string]bool{
+		"subtract:1-1 3 + subtract:1-2 6 + subtract:1-3 9": true,
+		"subtract:1-1 4 + subtract:1-2 4 + subtract:1-3 9": true,
+		"subtract:1-1 4 + subtract:1-2 6 + subtract:1-3 8": true,
+	}
+	if len(res.WinningMoves) != len(want) {
+		t.Fatalf("winning moves %+v", res.WinningMoves)
+	}
+	for _, m := range res.WinningMoves {
+		if !want[m.PositionAfter] {
+			t.Errorf("unexpected winning move %+v", m)
+		}
+	}
+}
+
+func TestValueBadInput(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"value", "foo", "3"}, 2, `unknown game "foo"`},
+		{[]string{"value", "subtract:0", "4"}, 2, "not a positive integer"},
+		{[]string{"value", "subtract:3-1", "4"}, 2, "is empty"},
+		{[]string{"value", "nim", "-3"}, 2, `heap size "-3"`},
+		{[]string{"value", "nim", "x"}, 2, `heap size "x"`},
+		{[]string{"value", "divisor", "0"}, 2, "at least 1"},
+		{[]string{"value"}, 2, "needs a position"},
+		{[]string{"value", "nim", "3", "+"}, 2, "dangling '+'"},
+		{[]string{"value", "--bogus", "nim", "3"}, 2, "unknown flag"},
+		{[]string{"value", "divisor", "100000", "--max-states", "100"}, 1, "state limit of 100"},
+		{[]string{"frobnicate"}, 2, "unknown command"},
+	}
+	for _, tt := range tests {
+		out, errOut, code := grundy(t, "", tt.args...)
+		if code != tt.code || !strings.Contains(errOut, tt.want) || strings.Count(errOut, "\n") != 1 || out != "" {
+			t.Errorf("%v: exit %d, stderr %q, stdout %q; want exit %d and one line with %q", tt.args, code, errOut, out, tt.code, tt.want)
+		}
+	}
+}
+
+func TestGamesLists(t *testing.T) {
+	out, _, code := grundy(t, "", "games", "--json")
+	var entries []struct{ Name, Kind, Example string }
+	if code != 0 || json.Unmarshal([]byte(out), &entries) != nil {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	names := map[string]bool{}
+	for _, e := range entries {
+		names[e.Name] = true
+		if e.Kind == "" || e.Example == "" {
+			t.Errorf("entry %+v lacks kind or example", e)
+		}
+	}
+	for _, n := range []string{"nim", "subtract", "divisor"} {
+		if !names[n] {
+			t.Errorf("catalog lacks %s", n)
+		}
+	}
+}
