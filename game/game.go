@@ -54,3 +54,12 @@ type Formatter[P comparable] interface {
 type Targeter[P comparable] interface {
 	OptionsWithValue(p P, v Nimber, yield func(option []P) bool)
 }
+
+// Appender is implemented by games whose every option is a single
+// component (Nim, subtraction and divisor games). AppendOptions appends the
+// options of p to dst and returns it: with the caller's buffer and no
+// callback, the hot loop of a dense table neither allocates nor calls
+// through a function value. It must list the same options as Options.
+type Appender[P comparable] interface {
+	AppendOptions(p P, dst []P) []P
+}

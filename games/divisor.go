@@ -33,6 +33,15 @@ func (Divisor) Options(n int, yield func([]int) bool) {
 // Descending marks that every option is a smaller heap.
 func (Divisor) Descending() {}
 
+// AppendOptions appends n-d for each divisor d of n with d < n.
+func (g Divisor) AppendOptions(n int, dst []int) []int {
+	g.Options(n, func(option []int) bool {
+		dst = append(dst, option[0])
+		return true
+	})
+	return dst
+}
+
 func init() {
 	Register(Spec{
 		Name:    "divisor",

@@ -43,3 +43,11 @@ func init() {
 		},
 	})
 }
+
+// AppendOptions appends the heaps n-1..0.
+func (Nim) AppendOptions(n int, dst []int) []int {
+	for k := n - 1; k >= 0; k-- {
+		dst = append(dst, k)
+	}
+	return dst
+}

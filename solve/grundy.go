@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"math/bits"
 
 	"github.com/grundy-go/grundy/game"
 )
@@ -30,9 +32,11 @@ type Grundy[P comparable] struct {
 	canon  game.Canonicalizer[P]
 	valuer game.Valuer[P]
 
-	memo  map[P]game.Nimber
-	stack []P
-	parts []P
+	memo   map[P]game.Nimber
+	stack  []entry[P]
+	arena  []P     // recorded option components of the expanded entries
+	bounds []bound // each recorded option's end in arena and value if known
+	record func(option []P) bool
 
 	dense     []uint32       // values 0..len-1 of a Descending game on int
 	denseGame game.Game[int] // the game, when it is Descending on int
@@ -44,6 +48,7 @@ type Grundy[P comparable] struct {
 func NewGrundy[P comparable](g game.Game[P], limits Limits) *Grundy[P] {
 	s := &Grundy[P]{game: g, memo: make(map[P]game.Nimber)}
 	s.Limits = limits
+	s.record = s.recordOption
 	s.split, _ = g.(game.Splitter[P])
 	s.canon, _ = g.(game.Canonicalizer[P])
 	s.valuer, _ = g.(game.Valuer[P])
@@ -146,6 +151,34 @@ func (s *Grundy[P]) tabulate(ctx context.Context, n int) error {
 		s.dense = grown
 	}
 	mex := &s.scratch
+	if appender, ok := s.denseGame.(game.Appender[int]); ok {
+		var options []int
+		for i := len(s.dense); i <= n; i++ {
+			if err := s.Step(ctx); err != nil {
+				return err
+			}
+			options = appender.AppendOptions(i, options[:0])
+			var set uint64 // values below 64, the common case, in one word
+			var big bool
+			for _, o := range options {
+				if v := s.dense[o]; v < 64 {
+					set |= 1 << v
+				} else {
+					big = true
+				}
+			}
+			v := uint32(bits.TrailingZeros64(^set))
+			if big && v == 64 {
+				mex.Reset()
+				for _, o := range options {
+					mex.Add(game.Nimber(s.dense[o]))
+				}
+				v = uint32(min(mex.Mex(), 1<<32-1))
+			}
+			s.dense = append(s.dense, v)
+		}
+		return nil
+	}
 	yield := func(option []int) bool {
 		var x uint32
 		for _, c := range option {
@@ -170,92 +203,156 @@ func (s *Grundy[P]) tabulate(ctx context.Context, n int) error {
 }
 
 // search evaluates canonical component root by depth-first search with an
-// explicit stack. A position is pushed, then expanded: its unknown option
-// components are pushed above it and it is marked in progress. When it is on
-// top again every option component has a value, and its own is the mex.
-// Meeting a component that is in progress means it is reachable from itself
-// (everything above an expanded entry descends from it): a cycle.
+// explicit stack. On its first visit an entry records its options, as
+// canonical components, in a shared arena (so Options, Split and Canon run
+// once per position); if every one already has a value its own value is the
+// mex at once. Otherwise the unknown components are pushed above it and it is
+// marked in progress; when it is on top again all of them have values.
+// Children's arena regions lie above their parent's and are released when
+// they finish, so the arena works like a second stack. Meeting a component
+// in progress means it is reachable from itself (everything above an
+// expanded entry descends from it): a cycle.
 func (s *Grundy[P]) search(ctx context.Context, root P) (game.Nimber, error) {
-	s.stack = append(s.stack[:0], root)
+	s.stack = append(s.stack[:0], entry[P]{p: root})
+	s.arena, s.bounds = s.arena[:0], s.bounds[:0]
 	for len(s.stack) > 0 {
-		top := s.stack[len(s.stack)-1]
-		v, seen := s.memo[top]
-		if seen && v != inProgress {
-			s.stack = s.stack[:len(s.stack)-1]
-			continue
-		}
-		if !seen {
+		e := &s.stack[len(s.stack)-1]
+		if !e.expanded {
+			if v, seen := s.memo[e.p]; seen {
+				if v != inProgress {
+					s.stack = s.stack[:len(s.stack)-1]
+					continue
+				}
+				// A duplicate entry of a position in progress below it.
+				s.abandon()
+				return 0, fmt.Errorf("%w: %s is reachable from itself", ErrCycle, s.format(e.p))
+			}
 			if err := s.Step(ctx); err != nil {
 				s.abandon()
 				return 0, err
 			}
-			s.memo[top] = inProgress
-			pending, cycle := s.expand(top)
+			e.expanded = true
+			if len(s.arena) > math.MaxInt32/2 || len(s.bounds) > math.MaxInt32/2 {
+				s.abandon()
+				return 0, fmt.Errorf("search stack too large (%d option components pending)", len(s.arena))
+			}
+			e.arena, e.bounds = int32(len(s.arena)), int32(len(s.bounds))
+			s.game.Options(e.p, s.record)
+			v, pending, cycle := s.expand(len(s.stack) - 1)
 			if cycle != nil {
 				s.abandon()
 				return 0, cycle
 			}
-			if pending {
-				continue
+			if !pending {
+				s.finish(v)
 			}
+			continue
 		}
-		s.memo[top] = s.mex(top)
-		s.stack = s.stack[:len(s.stack)-1]
+		s.finish(s.valueOf(e))
 	}
 	return s.memo[root], nil
 }
 
-// expand pushes the unknown option components of p. It reports whether it
-// pushed any, or an error when one of them is in progress (a cycle).
-func (s *Grundy[P]) expand(p P) (pending bool, cycle error) {
-	s.game.Options(p, func(option []P) bool {
-		for _, part := range option {
-			s.parts = s.components(part, s.parts[:0])
-			for _, c := range s.parts {
-				if _, ok := s.known(c); ok {
-					continue
-				}
-				if v, ok := s.memo[c]; ok && v == inProgress {
-					cycle = fmt.Errorf("%w: %s is reachable from itself", ErrCycle, s.format(c))
-					return false
-				}
-				s.stack = append(s.stack, c)
-				pending = true
-			}
-		}
-		return true
-	})
-	return pending, cycle
+// entry is a position on the search stack; arena and bounds locate its
+// recorded options once it is expanded.
+type entry[P comparable] struct {
+	p             P
+	arena, bounds int32
+	expanded      bool
 }
 
-// mex returns the mex of the values of p's options, all of which are known.
-func (s *Grundy[P]) mex(p P) game.Nimber {
+// expand looks up the recorded option components of stack entry i once
+// each. If all have values it returns the entry's value (the mex);
+// otherwise it marks the entry in progress and pushes the unknown ones.
+func (s *Grundy[P]) expand(i int) (v game.Nimber, pending bool, cycle error) {
+	e := s.stack[i]
 	set := &s.scratch
 	set.Reset()
-	s.game.Options(p, func(option []P) bool {
+	from := e.arena
+	for i := int(e.bounds); i < len(s.bounds); i++ {
+		b := &s.bounds[i]
 		var x game.Nimber
-		for _, part := range option {
-			s.parts = s.components(part, s.parts[:0])
-			for _, c := range s.parts {
+		complete := true
+		for _, c := range s.arena[from:b.end] {
+			if v, ok := s.known(c); ok {
+				x ^= v
+				continue
+			}
+			if v, ok := s.memo[c]; ok && v == inProgress {
+				return 0, false, fmt.Errorf("%w: %s is reachable from itself (via %s)", ErrCycle, s.format(c), s.format(e.p))
+			}
+			if !pending {
+				pending = true
+				s.memo[e.p] = inProgress
+			}
+			complete = false
+			s.stack = append(s.stack, entry[P]{p: c})
+		}
+		b.x, b.done = x, complete
+		set.Add(x)
+		from = b.end
+	}
+	return set.Mex(), pending, nil
+}
+
+// recordOption is the yield function of the expansion: it appends the
+// canonical components of one option to the arena and closes the option.
+func (s *Grundy[P]) recordOption(option []P) bool {
+	for _, part := range option {
+		s.arena = s.components(part, s.arena)
+	}
+	s.bounds = append(s.bounds, bound{end: int32(len(s.arena))})
+	return true
+}
+
+// bound closes a recorded option: its components end at arena[end], and
+// once every component has a value, x is their nim-sum and done is true.
+type bound struct {
+	x    game.Nimber
+	end  int32
+	done bool
+}
+
+// valueOf returns the mex of the values of e's recorded options, all of
+// whose components have values by now; options valued during expansion are
+// not looked up again.
+func (s *Grundy[P]) valueOf(e *entry[P]) game.Nimber {
+	set := &s.scratch
+	set.Reset()
+	from := e.arena
+	for _, b := range s.bounds[e.bounds:] {
+		x := b.x
+		if !b.done {
+			x = 0
+			for _, c := range s.arena[from:b.end] {
 				v, _ := s.known(c)
 				x ^= v
 			}
 		}
 		set.Add(x)
-		return true
-	})
+		from = b.end
+	}
 	return set.Mex()
+}
+
+// finish stores value v for the top entry, releases its arena and pops it.
+func (s *Grundy[P]) finish(v game.Nimber) {
+	e := s.stack[len(s.stack)-1]
+	s.memo[e.p] = v
+	s.arena, s.bounds = s.arena[:e.arena], s.bounds[:e.bounds]
+	s.stack = s.stack[:len(s.stack)-1]
 }
 
 // abandon forgets the in-progress marks of an interrupted search, so the
 // solver stays usable (values already finished are kept).
 func (s *Grundy[P]) abandon() {
-	for _, p := range s.stack {
-		if v, ok := s.memo[p]; ok && v == inProgress {
-			delete(s.memo, p)
+	for _, e := range s.stack {
+		if v, ok := s.memo[e.p]; ok && v == inProgress {
+			delete(s.memo, e.p)
 		}
 	}
 	s.stack = s.stack[:0]
+	s.arena, s.bounds = s.arena[:0], s.bounds[:0]
 }
 
 func (s *Grundy[P]) format(p P) string {

@@ -1,0 +1,146 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/grundy-go/grundy/game"
+)
+
+// naiveTable is the baseline: the definition G(n) = mex{G(n-s) : s in S}
+// with a hash map as the memo and a set for the mex, the way the seeds write
+// it (seed 002's memoized SG()).
+func naiveTable(s subtraction, n int) game.Nimber {
+	memo := make(map[int]game.Nimber)
+	for i := 0; i <= n; i++ {
+		seen := map[game.Nimber]bool{}
+		for _, k := range s {
+			if k <= i {
+				seen[memo[i-k]] = true
+			}
+		}
+		var v game.Nimber
+		for seen[v] {
+			v++
+		}
+		memo[i] = v
+	}
+	return memo[n]
+}
+
+// fastSubtraction is subtraction with a direct AppendOptions, as the
+// catalog's subtraction game has.
+type fastSubtraction struct{ descending }
+
+func (g fastSubtraction) AppendOptions(n int, dst []int) []int {
+	for _, k := range g.subtraction {
+		if k <= n {
+			dst = append(dst, n-k)
+		}
+	}
+	return dst
+}
+
+// BenchmarkSubtraction values subtract:1,3,4 at heap n from scratch: the dense
+// table of a Descending game, the hashed memoized search (no Descending), and
+// the naive map-based definition. Checksum: G(n) = [0,1,0,1,2,3,2][n mod 7].
+func BenchmarkSubtraction(b *testing.B) {
+	set := subtraction{1, 3, 4}
+	period := []game.Nimber{0, 1, 0, 1, 2, 3, 2}
+	for _, n := range []int{1e5, 1e6, 1e7} {
+		want := period[n%7]
+		run := func(b *testing.B, value func() game.Nimber) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if got := value(); got != want {
+					b.Fatalf("G(%d) = %d, want %d", n, got, want)
+				}
+			}
+			b.ReportMetric(float64(n+1)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
+		}
+		b.Run(fmt.Sprintf("dense/n=%d", n), func(b *testing.B) {
+			run(b, func() game.Nimber {
+				v, _ := NewGrundy[int](fastSubtraction{descending{set}}, Limits{}).Value(context.Background(), n)
+				return v
+			})
+		})
+		if n > 1e6 && testing.Short() {
+			continue
+		}
+		b.Run(fmt.Sprintf("hashed/n=%d", n), func(b *testing.B) {
+			run(b, func() game.Nimber {
+				v, _ := NewGrundy[int](set, Limits{}).Value(context.Background(), n)
+				return v
+			})
+		})
+		b.Run(fmt.Sprintf("naive/n=%d", n), func(b *testing.B) {
+			run(b, func() game.Nimber { return naiveTable(set, n) })
+		})
+	}
+}
+
+// BenchmarkHashedPairs values the sum subtract:1,3,4 a + subtract:1,2 b played
+// as one game on pairs (hashed tuple positions, no splitting): (n+1)^2
+// states. Checksum: the Sprague–Grundy theorem, G = G1(a) ^ G2(b).
+func BenchmarkHashedPairs(b *testing.B) {
+	g := pair{subtraction{1, 3, 4}, subtraction{1, 2}}
+	for _, n := range []int{300, 1000, 3161} {
+		want := []game.Nimber{0, 1, 0, 1, 2, 3, 2}[n%7] ^ game.Nimber(n%3)
+		b.Run(fmt.Sprintf("states=%d", (n+1)*(n+1)), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				v, err := NewGrundy[duo](g, Limits{}).Value(context.Background(), duo{n, n})
+				if err != nil || v != want {
+					b.Fatalf("G = %d, %v; want %d", v, err, want)
+				}
+			}
+			b.ReportMetric(float64((n+1)*(n+1))*float64(b.N)/b.Elapsed().Seconds(), "states/s")
+		})
+	}
+}
+
+// packedPair is pair on positions packed into one uint64 (a<<32 | b), the
+// key shape of bitboard games, with a reused option buffer.
+type packedPair struct {
+	pair
+	buf *[1]uint64
+}
+
+func (g packedPair) Options(p uint64, yield func([]uint64) bool) {
+	a, b := int(p>>32), int(p&(1<<32-1))
+	for _, k := range g.left {
+		if k <= a {
+			g.buf[0] = uint64(a-k)<<32 | uint64(b)
+			if !yield(g.buf[:]) {
+				return
+			}
+		}
+	}
+	for _, k := range g.right {
+		if k <= b {
+			g.buf[0] = uint64(a)<<32 | uint64(b-k)
+			if !yield(g.buf[:]) {
+				return
+			}
+		}
+	}
+}
+
+// BenchmarkHashedPacked is BenchmarkHashedPairs on uint64 keys.
+func BenchmarkHashedPacked(b *testing.B) {
+	g := packedPair{pair{subtraction{1, 3, 4}, subtraction{1, 2}}, new([1]uint64)}
+	for _, n := range []int{1000, 3161} {
+		want := []game.Nimber{0, 1, 0, 1, 2, 3, 2}[n%7] ^ game.Nimber(n%3)
+		b.Run(fmt.Sprintf("states=%d", (n+1)*(n+1)), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				v, err := NewGrundy[uint64](g, Limits{}).Value(context.Background(), uint64(n)<<32|uint64(n))
+				if err != nil || v != want {
+					b.Fatalf("G = %d, %v; want %d", v, err, want)
+				}
+			}
+			b.ReportMetric(float64((n+1)*(n+1))*float64(b.N)/b.Elapsed().Seconds(), "states/s")
+		})
+	}
+}
