@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/grundy-go/grundy/heap"
 )
 
 // Subtraction is the subtraction game S: take s tokens from one heap, for
@@ -29,6 +31,17 @@ func (g Subtraction) Options(n int, yield func([]int) bool) {
 
 // Descending marks that every option is a smaller heap.
 func (Subtraction) Descending() {}
+
+// AppendOptions appends the heaps n-s for s in S with s <= n.
+func (g Subtraction) AppendOptions(n int, dst []int) []int {
+	for _, s := range g.Set {
+		if s > n {
+			break
+		}
+		dst = append(dst, n-s)
+	}
+	return dst
+}
 
 // maxSubtraction bounds the elements of a subtraction set (and so its size).
 const maxSubtraction = 1 << 20
@@ -114,7 +127,10 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return NewImpartial("subtract", "subtract:"+params, gameOf(Subtraction{Set: set}), ParseHeap, FormatHeap, "0"), nil
+			// Bound as a heap game (code dk = 3 for k in S): the proven
+			// period answers huge heaps and `grundy table` (heap.Rules.Prove).
+			g := newHeapGame(heap.Subtraction(set), Subtraction{Set: set})
+			return newHeapInstance("subtract", "subtract:"+params, g), nil
 		},
 	})
 }

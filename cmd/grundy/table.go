@@ -1,0 +1,192 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/query"
+)
+
+// maxShown is the most values the text output lists before it summarizes.
+const maxShown = 2000
+
+func init() { verbs = append(verbs, tableCmd) }
+
+func tableCmd(opts *options) *cobra.Command {
+	var from, to int
+	var out, format string
+	cmd := &cobra.Command{
+		Use:   "table GAME [--from M] --to N",
+		Short: "G(M..N) of a heap game and its pattern: pre-period, period, saltus, proven or observed",
+		Example: `  grundy table kayles --to 100
+  grundy table subtract:2,3,7 --to 30
+  grundy table dawson-kayles --to 1000000000000
+  grundy table grundy-game --to 100000 --out values.bin --format bin`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usageError{fmt.Errorf("table needs one GAME (a game whose positions are integers), e.g. 'grundy table kayles --to 100'")}
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "bin" {
+				return usageError{fmt.Errorf("--format %q: use text or bin", format)}
+			}
+			if cmd.Flags().Changed("format") && out == "" {
+				return usageError{fmt.Errorf("--format applies to --out FILE, which is missing")}
+			}
+			inst, err := games.Open(positionArgs(args)[0])
+			if err != nil {
+				return err
+			}
+			ctx, cancel := opts.context(cmd)
+			defer cancel()
+			limits, done := opts.limits(cmd)
+			res, err := query.Table(ctx, inst, from, to, limits)
+			done()
+			if err != nil {
+				return err
+			}
+			if opts.json && res.Values == nil {
+				return game.Inputf("--json lists every value, and G(%d..%d) has %d, more than %d: narrow --from/--to, or write them with --out FILE", from, to, res.Count(), query.MaxListed)
+			}
+			if out != "" {
+				if err := writeValues(res, out, format == "bin"); err != nil {
+					return err
+				}
+			}
+			if opts.json {
+				return printJSON(cmd.OutOrStdout(), res)
+			}
+			printTable(cmd.OutOrStdout(), res)
+			if out != "" {
+				fmt.Fprintf(cmd.OutOrStdout(), "wrote %d values to %s (%s)\n", res.Count(), out, format)
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	to = 100
+	f.Var((*sizeFlag)(&from), "from", "first heap size M")
+	f.Var((*sizeFlag)(&to), "to", "last heap size N (default 100)")
+	f.StringVar(&out, "out", "", "write every value G(M..N) to FILE")
+	f.StringVar(&format, "format", "text", "format of --out: text (one value a line) or bin (little-endian uint16)")
+	return cmd
+}
+
+func writeValues(res *query.TableResult, path string, binary bool) error {
+	if res.Count() > query.MaxWritten {
+		return game.Inputf("--out: G(%d..%d) has %d values, more than the %d a file may take", res.From, res.To, res.Count(), query.MaxWritten)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return game.Inputf("--out: %w", err)
+	}
+	werr := res.WriteValues(f, binary)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		return fmt.Errorf("write %s: %w", path, werr)
+	}
+	return nil
+}
+
+// printTable writes the values in rows, a period to a row when a period is
+// known (rows start where n - n0 is a multiple of the period, so each column
+// is one residue class and the pattern stands out), then the pattern line.
+// Tables longer than maxShown show their start and a summary.
+func printTable(w io.Writer, res *query.TableResult) {
+	fmt.Fprintf(w, "%s: G(%d..%d)\n", res.Game, res.From, res.To)
+	width, anchor := 10, 0
+	if p := res.Pattern; p != nil && p.Period <= 64 {
+		width, anchor = p.Period, p.Preperiod
+	}
+	last := res.To
+	if res.Count() > maxShown {
+		last = res.From + 199
+		if p := res.Pattern; p != nil {
+			last = max(last, p.Preperiod+2*p.Period-1)
+		}
+		last = min(last, res.From+maxShown-1)
+	}
+	var top game.Nimber
+	for n := res.From; n <= last; n++ {
+		top = max(top, res.At(n))
+	}
+	valueWidth := max(len(strconv.FormatUint(uint64(top), 10))+1, 3)
+	labelWidth := len(strconv.Itoa(last))
+	var row strings.Builder
+	flush := func() {
+		if row.Len() > 0 {
+			fmt.Fprintln(w, row.String())
+			row.Reset()
+		}
+	}
+	for n := res.From; n <= last; n++ {
+		if n == res.From || mod(n-anchor, width) == 0 {
+			flush()
+			fmt.Fprintf(&row, "%*d:", labelWidth, n)
+			if n == res.From {
+				// Indent a first partial row so columns stay residue classes.
+				row.WriteString(strings.Repeat(" ", valueWidth*mod(n-anchor, width)))
+			}
+		}
+		fmt.Fprintf(&row, "%*d", valueWidth, res.At(n))
+	}
+	flush()
+	if last < res.To {
+		fmt.Fprintf(w, "... %d more values (write them all with --out FILE)\n", int64(res.To-last))
+	}
+	if last < res.To || res.Count() > 100 {
+		s := res.Summary
+		fmt.Fprintf(w, "summary over n = %d..%d: %d values, %d of them 0 (P-positions), largest %d\n", res.From, res.To, s.Count, s.Zeros, s.Max)
+	}
+	if res.Computed <= res.To {
+		fmt.Fprintf(w, "computed G(0..%d); the values past it follow from the proven pattern\n", res.Computed-1)
+	}
+	fmt.Fprintln(w, patternLine(res))
+}
+
+func patternLine(res *query.TableResult) string {
+	p := res.Pattern
+	if p == nil {
+		return fmt.Sprintf("pattern: none (no period found up to n = %d)", max(res.Computed-1, 0))
+	}
+	kind := ""
+	if p.Saltus != 0 {
+		kind = " (arithmetic periodic)"
+	}
+	reason := p.Reason
+	if p.Proven {
+		reason = "proven: " + reason
+	}
+	return fmt.Sprintf("pattern: pre-period %d, period %d, saltus %d%s; %s", p.Preperiod, p.Period, p.Saltus, kind, reason)
+}
+
+// sizeFlag is an int flag that also reads a negative value the root
+// command escaped as a position ARG (escapeNegatives), so "--to -5" gets a
+// clear range error rather than a parse error.
+type sizeFlag int
+
+func (s *sizeFlag) String() string { return strconv.Itoa(int(*s)) }
+
+func (s *sizeFlag) Set(v string) error {
+	n, err := strconv.Atoi(strings.TrimPrefix(v, "\x00"))
+	if err != nil {
+		return fmt.Errorf("%q is not an integer", strings.TrimPrefix(v, "\x00"))
+	}
+	*s = sizeFlag(n)
+	return nil
+}
+
+func (*sizeFlag) Type() string { return "int" }
+
+func mod(a, b int) int { return (a%b + b) % b }

@@ -1,0 +1,154 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/solve"
+)
+
+func openHeap(t testing.TB, token string) *heapInstance {
+	t.Helper()
+	inst, err := Open(token)
+	if err != nil {
+		t.Fatalf("Open(%q): %v", token, err)
+	}
+	h, ok := inst.(*heapInstance)
+	if !ok {
+		t.Fatalf("%s is a %T, not a heap instance", token, inst)
+	}
+	return h
+}
+
+func TestHeapCatalog(t *testing.T) {
+	for _, name := range []string{"kayles", "dawson-kayles", "dawson-chess", "lasker", "grundy-game", "octal:0.77", "subtract:2,3,7"} {
+		inst := openHeap(t, name)
+		if _, ok := Instance(inst).(Tabulator); !ok {
+			t.Errorf("%s is not a Tabulator", name)
+		}
+		if _, ok := Instance(inst).(Valued); !ok {
+			t.Errorf("%s is not Valued", name)
+		}
+	}
+}
+
+func TestHeapBadInput(t *testing.T) {
+	for _, pos := range []string{"octal:0.8x 3", "octal: 3", "octal 3", "octal:0.[ 3", "kayles -3", "kayles x", "octal:1.7 2", "kayles:0.7 3", "flip +-x", "flip"} {
+		_, err := ParseString(pos)
+		if !errors.Is(err, game.ErrInput) {
+			t.Errorf("%q: %v, want an input error", pos, err)
+		}
+		if err != nil && strings.Contains(err.Error(), "\n") {
+			t.Errorf("%q: error spans lines: %q", pos, err)
+		}
+	}
+}
+
+// TestExtrapolatedValues: a proven game's O(1) values agree with the dense
+// engine for every heap up to 3000.
+func TestExtrapolatedValues(t *testing.T) {
+	for _, name := range []string{"kayles", "dawson-kayles", "dawson-chess", "subtract:2,3,7", "subtract:1,3,4", "octal:4.4", "octal:4.07"} {
+		h := openHeap(t, name)
+		if !h.hg.extrapolates() {
+			t.Errorf("%s: no proven period from the probe", name)
+			continue
+		}
+		dense := solve.NewGrundy[int](h.hg.Rules, solve.Limits{})
+		for n := 0; n <= 3000; n++ {
+			want, err := dense.Value(context.Background(), n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, ok := h.hg.Value(n); !ok || got != want {
+				t.Fatalf("%s: Value(%d) = %d, %v; engine %d", name, n, got, ok, want)
+			}
+		}
+	}
+}
+
+// TestOptionsWithValue compares the targeted option lists (residue classes
+// for huge heaps) with filtering every option by value, on heaps near 2000
+// and near 50000.
+func TestOptionsWithValue(t *testing.T) {
+	for _, name := range []string{"kayles", "dawson-kayles", "dawson-chess", "octal:4.07", "subtract:2,3,7", "grundy-game", "lasker"} {
+		h := openHeap(t, name)
+		g := h.hg
+		rapid.Check(t, func(rt *rapid.T) {
+			top := 300
+			if g.extrapolates() {
+				top = 50_000
+			}
+			n := rapid.IntRange(0, top).Draw(rt, "n")
+			v := game.Nimber(rapid.IntRange(0, 9).Draw(rt, "v"))
+			// Ensure the engine's table covers n (as query.Value does).
+			if _, err := h.Solver().Value(context.Background(), n); err != nil {
+				rt.Fatal(err)
+			}
+			var want, got []string
+			g.Options(n, func(o []int) bool {
+				var x game.Nimber
+				for _, part := range o {
+					x ^= g.value(part)
+				}
+				if x == v {
+					want = append(want, fmt.Sprint(o))
+				}
+				return true
+			})
+			g.OptionsWithValue(n, v, func(o []int) bool {
+				got = append(got, fmt.Sprint(o))
+				return true
+			})
+			slices.Sort(want)
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				rt.Fatalf("%s %d to value %d: got %d options, want %d", name, n, v, len(got), len(want))
+			}
+		})
+	}
+}
+
+func TestHugeHeaps(t *testing.T) {
+	ctx := context.Background()
+	for _, pos := range []string{"kayles 1000000000000", "dawson-kayles 999999999999 + subtract:1,3,4 1000000000000", "flip ++++++++++"} {
+		p, err := ParseString(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range p {
+			for _, c := range g.Components {
+				if _, err := g.Game.(Valued).Grundy(ctx, c); err != nil {
+					t.Fatalf("%s: %v", pos, err)
+				}
+			}
+		}
+	}
+	// Kayles 10^12: G = G(80) = 1 (see heap.TestTabulateStopsAtProof). A
+	// winning move must reach value 0: check the first few with the
+	// extrapolated values, each split (a, 10^12-2-a) or (a, 10^12-1-a).
+	h := openHeap(t, "kayles")
+	count := 0
+	h.hg.OptionsWithValue(1_000_000_000_000, 0, func(o []int) bool {
+		var x game.Nimber
+		sum := 0
+		for _, part := range o {
+			x ^= h.hg.value(part)
+			sum += part
+		}
+		if x != 0 || (sum != 1_000_000_000_000-1 && sum != 1_000_000_000_000-2) {
+			t.Fatalf("option %v has value %d, sum %d", o, x, sum)
+		}
+		count++
+		return count < 50
+	})
+	if count != 50 {
+		t.Fatalf("listed %d winning moves of kayles 10^12, want at least 50", count)
+	}
+}

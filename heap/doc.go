@@ -1,0 +1,18 @@
+// Package heap holds grundy's take-and-break heap games: their rules
+// written as octal or hexadecimal codes ([Code], [Rules]), the sequence
+// engine that tabulates G(0..N) into a flat uint16 array ([Compute],
+// [Extend]), the pattern finder ([Find]) with periodicity proofs
+// ([Rules.Prove]) and the extrapolation of proven patterns ([Sequence.At]).
+//
+// A code d0.d1d2... says, digit by digit, what a move that removes k tokens
+// from one heap may leave: bit 1 nothing (the heap had exactly k tokens),
+// bit 2 one non-empty heap, bit 4 two non-empty heaps, bit 8 three
+// non-empty heaps (hexadecimal codes). The digit d0 before the point allows
+// moves that remove nothing and split the heap. A bracketed tail repeats
+// forever: 0.[3] is Nim, 4.[3] is Lasker's Nim.
+//
+// The representation is exported so that other engines (a sparse-space
+// engine for large N) can read the same rules and must reproduce the same
+// values bit for bit: for each k, [Code.Digit] gives the classes [TakeAll],
+// [Take], [Split] and [Split3].
+package heap

@@ -1,0 +1,195 @@
+package heap
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/solve"
+)
+
+// MaxValue is the largest Grundy value a sequence stores (uint16).
+const MaxValue = 1<<16 - 1
+
+// MaxLength is the most values a sequence may hold: 2^28 values of 2 bytes,
+// 512 MiB.
+const MaxLength = 1 << 28
+
+// MemoryError reports a table too large for memory.
+type MemoryError struct {
+	N int // the largest heap asked for
+}
+
+func (e *MemoryError) Error() string {
+	return fmt.Sprintf("a table of G(0..%d) needs %s of memory (2 bytes a value), more than the %s allowed", e.N, Bytes(2*(float64(e.N)+1)), Bytes(2*MaxLength))
+}
+
+// Is makes errors.Is(err, game.ErrInput) true: asking for it is bad input.
+func (e *MemoryError) Is(target error) bool { return target == game.ErrInput }
+
+// Bytes writes a byte count with a binary unit: "512 MiB", "1.8 TiB".
+func Bytes(b float64) string {
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
+	i := 0
+	for b >= 1024 && i < len(units)-1 {
+		b /= 1024
+		i++
+	}
+	if b == float64(int64(b)) {
+		return fmt.Sprintf("%d %s", int64(b), units[i])
+	}
+	return fmt.Sprintf("%.1f %s", b, units[i])
+}
+
+// Compute returns G(0..n) of r by the mex over all options. Limits count one
+// state per heap; ctx is polled as the work grows. It fails with a
+// *MemoryError (bad input) when n+1 > MaxLength and when a value exceeds
+// MaxValue.
+func Compute(ctx context.Context, r Rules, n int, limits solve.Limits) ([]uint16, error) {
+	return Extend(ctx, r, nil, n, limits)
+}
+
+// Extend returns values, which must be G(0..len(values)-1) of r, extended to
+// G(0..n). The result may share values' storage.
+//
+// Each value is the mex of the nim-sums of the heaps each option leaves:
+// O(n) per value for codes with finitely many take digits, O(n^2) for
+// splits into two heaps, O(n^3) for splits into three.
+func Extend(ctx context.Context, r Rules, values []uint16, n int, limits solve.Limits) ([]uint16, error) {
+	if n < 0 {
+		return nil, game.Inputf("negative heap size %d", n)
+	}
+	if n >= MaxLength {
+		return nil, &MemoryError{N: n}
+	}
+	if n < len(values) {
+		return values, nil
+	}
+	if cap(values) <= n {
+		grown := make([]uint16, len(values), max(n+1, min(2*cap(values), MaxLength)))
+		copy(grown, values)
+		values = grown
+	}
+	counter := solve.Counter{Limits: limits}
+	var seen [1 << 10]uint64 // bit v: value v is an option's value
+	var top uint16           // largest value so far: every XOR is below 2^bits(top)
+	for _, v := range values {
+		top = max(top, v)
+	}
+	var work int64 // option evaluations since the context was last polled
+	var ks []int   // for a finite code, the k with a non-zero digit
+	if r.Code.Finite() {
+		ks = r.Code.moves()
+	}
+	for h := len(values); h <= n; h++ {
+		if err := counter.Step(ctx); err != nil {
+			return nil, fmt.Errorf("at heap %d: %w", h, err)
+		}
+		if work > 1<<22 {
+			work = 0
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("at heap %d: %w", h, err)
+			}
+		}
+		words := 1 << max(bits.Len16(top)-6, 0) // words that can hold any XOR
+		clear(seen[:words])
+		mark := func(x uint16) { seen[x>>6] |= 1 << (x & 63) }
+		for i := 0; ; i++ {
+			k := i
+			if ks != nil {
+				if i == len(ks) || ks[i] > h {
+					break
+				}
+				k = ks[i]
+			} else if k > h {
+				break
+			}
+			d := r.Code.Digit(k)
+			if d == 0 {
+				continue
+			}
+			m := h - k
+			if d&TakeAll != 0 && m == 0 {
+				mark(0)
+			}
+			if d&Take != 0 && m >= 1 && k >= 1 {
+				mark(values[m])
+			}
+			if d&Split != 0 && m >= 2 {
+				work += int64(m / 2)
+				for a := 1; 2*a <= m; a++ {
+					if r.Distinct && 2*a == m {
+						continue
+					}
+					x := values[a] ^ values[m-a]
+					seen[x>>6] |= 1 << (x & 63)
+				}
+			}
+			if d&Split3 != 0 && m >= 3 {
+				for a := 1; 3*a <= m; a++ {
+					work += int64((m-a)/2 - a + 1)
+					for b := a; a+2*b <= m; b++ {
+						c := m - a - b
+						if r.Distinct && (a == b || b == c) {
+							continue
+						}
+						mark(values[a] ^ values[b] ^ values[c])
+					}
+				}
+			}
+			work++
+		}
+		mex := -1
+		for w := 0; w < words; w++ {
+			if seen[w] != ^uint64(0) {
+				mex = 64*w + bits.TrailingZeros64(^seen[w])
+				break
+			}
+		}
+		if mex < 0 {
+			mex = 64 * words
+		}
+		if mex > MaxValue {
+			return nil, fmt.Errorf("the Grundy value of heap %d of %s exceeds %d, the most a table stores", h, r, MaxValue)
+		}
+		values = append(values, uint16(mex))
+		top = max(top, uint16(mex))
+	}
+	return values, nil
+}
+
+// Cost estimates the option evaluations Compute makes for G(0..n): the
+// engine's work, for choosing how far a proof search may go.
+func (r Rules) Cost(n int) float64 {
+	var c float64
+	N := float64(n)
+	limit := n
+	if r.Code.Finite() {
+		limit = min(n, len(r.Code.Digits)-1)
+	}
+	for k := 0; k <= limit; k++ {
+		d := r.Code.Digit(k)
+		if d == 0 {
+			continue
+		}
+		c += N
+		if d&Split != 0 {
+			c += N * N / 4
+		}
+		if d&Split3 != 0 {
+			c += N * N * N / 36
+		}
+	}
+	return c
+}
+
+// Horizon returns the largest n (a power of two, at most MaxLength/2) with
+// Cost(n) <= budget, at least 64.
+func (r Rules) Horizon(budget float64) int {
+	n := 64
+	for n < MaxLength/2 && r.Cost(2*n) <= budget {
+		n *= 2
+	}
+	return n
+}
