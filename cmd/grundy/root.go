@@ -43,8 +43,15 @@ arguments: 'nim 3 4 5', 'kayles 10 + grundy-game 9'. See 'grundy games'.`,
 	for _, verb := range verbs {
 		root.AddCommand(verb(opts))
 	}
+	for _, hook := range rootHooks {
+		hook(root)
+	}
 	return root
 }
+
+// rootHooks adjust the root command after the verbs are added (flags of a
+// package such as script/), so such files need not touch this one.
+var rootHooks []func(root *cobra.Command)
 
 // verbs makes the subcommands. Each verb's file adds its constructor in an
 // init function, so verbs are added without touching this file.
@@ -92,6 +99,7 @@ func isTerminal(w io.Writer) bool {
 func printJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // positions such as "<" stay readable
 	if err := enc.Encode(v); err != nil {
 		return fmt.Errorf("write JSON: %w", err)
 	}
