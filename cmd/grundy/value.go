@@ -13,7 +13,8 @@ import (
 func init() { verbs = append(verbs, valueCmd) }
 
 func valueCmd(opts *options) *cobra.Command {
-	return &cobra.Command{
+	var misere bool
+	cmd := &cobra.Command{
 		Use:   "value POSITION",
 		Short: "Grundy value of a sum, its outcome, and every winning move",
 		Example: `  grundy value nim 3 4 5
@@ -28,6 +29,10 @@ func valueCmd(opts *options) *cobra.Command {
 			ctx, cancel := opts.context(cmd)
 			defer cancel()
 			limits, done := opts.limits(cmd)
+			if misere {
+				defer done()
+				return runMisereValue(ctx, cmd, opts, pos, limits)
+			}
 			res, err := query.Value(ctx, pos, limits)
 			done()
 			if err != nil {
@@ -40,6 +45,8 @@ func valueCmd(opts *options) *cobra.Command {
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&misere, "misere", false, "misère play (the last mover loses): outcome, method and winning moves")
+	return cmd
 }
 
 func printValue(cmd *cobra.Command, res *query.ValueResult) {

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/query"
+	"github.com/grundy-go/grundy/solve"
+)
+
+// runMisereValue answers `grundy value --misere`.
+func runMisereValue(ctx context.Context, cmd *cobra.Command, opts *options, pos games.Position, limits solve.Limits) error {
+	res, err := query.MisereValue(ctx, pos, limits)
+	if err != nil {
+		return err
+	}
+	if opts.json {
+		return printJSON(cmd.OutOrStdout(), res)
+	}
+	printMisere(cmd, res)
+	return nil
+}
+
+var methodNotes = map[string]string{
+	"tame":   "every component is tame: misère Nim's rule on the normal-play values",
+	"genus":  "one wild component plus heaps *1, *2: read off its genus",
+	"search": "exhaustive search over sums of components",
+}
+
+func printMisere(cmd *cobra.Command, res *query.MisereResult) {
+	out := cmd.OutOrStdout()
+	fmt.Fprintf(out, "position: %s\n", res.Position)
+	fmt.Fprintln(out, "play: misère (whoever makes the last move loses)")
+	parts := make([]string, len(res.Components))
+	for i, c := range res.Components {
+		kind := "wild"
+		if c.Tame {
+			kind = "tame"
+		}
+		if c.Genus != "" {
+			kind += ", genus " + c.Genus
+		}
+		parts[i] = fmt.Sprintf("%s = %d (%s)", c.Position, c.Grundy, kind)
+	}
+	fmt.Fprintf(out, "components: %s\n", strings.Join(parts, ", "))
+	if res.Genus != "" {
+		fmt.Fprintf(out, "genus: %s\n", res.Genus)
+	}
+	fmt.Fprintf(out, "method: %s (%s)\n", res.Method, methodNotes[res.Method])
+	if res.Outcome == "P" {
+		fmt.Fprintln(out, "outcome: P, the player to move loses")
+		return
+	}
+	fmt.Fprintln(out, "outcome: N, the player to move wins")
+	fmt.Fprintf(out, "winning moves (%d%s):\n", len(res.WinningMoves), map[bool]string{true: "+, list truncated"}[res.Truncated])
+	for _, m := range res.WinningMoves {
+		if len(res.Components) > 1 {
+			fmt.Fprintf(out, "  %s -> %s   leaves %s\n", m.From, m.To, m.PositionAfter)
+		} else {
+			fmt.Fprintf(out, "  %s -> %s\n", m.From, m.To)
+		}
+	}
+}
+
+// runMisereTable answers `grundy table --misere`: the genus of each heap,
+// marking where the game stops being tame.
+func runMisereTable(ctx context.Context, cmd *cobra.Command, opts *options, inst games.Instance, from, to int, limits solve.Limits) error {
+	res, err := query.MisereTable(ctx, inst, from, to, limits)
+	if err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	if opts.json {
+		return printJSON(out, res)
+	}
+	fmt.Fprintf(out, "%s, misère play: genus g^(γ0 γ1 ...) of each heap (g: normal value; γk: misère value with k extra heaps *2)\n", res.Game)
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "HEAP\tG\tGENUS\t")
+	for _, h := range res.Genera {
+		mark := "tame"
+		if !h.Tame {
+			mark = "wild"
+		}
+		if res.FirstWild != nil && h.Heap == *res.FirstWild {
+			mark += "   <- stops being tame here"
+		}
+		fmt.Fprintf(tw, "%d\t%d\t%s\t%s\n", h.Heap, h.Grundy, h.Genus, mark)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if res.FirstWild == nil {
+		fmt.Fprintf(out, "every heap %d..%d is tame: misère play follows misère Nim on the normal values\n", res.From, res.To)
+	} else {
+		fmt.Fprintf(out, "first wild heap: %d (it or one of its followers has a genus unlike a Nim heap's)\n", *res.FirstWild)
+	}
+	return nil
+}

@@ -1,0 +1,740 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/spf13/cobra"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/query"
+	"github.com/grundy-go/grundy/solve"
+)
+
+func init() { verbs = append(verbs, playCmd) }
+
+// side is a player of `grundy play`.
+type side bool
+
+const (
+	human    side = false
+	computer side = true
+)
+
+func (s side) String() string {
+	if s == computer {
+		return "computer"
+	}
+	return "human"
+}
+
+// playConfig is what the two faces of play share.
+type playConfig struct {
+	player *query.Player
+	start  games.Position
+	first  side
+	hint   bool
+	misere bool
+	// turn returns the context of one turn's computation (--timeout bounds
+	// each turn, not the whole session).
+	turn func() (context.Context, context.CancelFunc)
+}
+
+func playCmd(opts *options) *cobra.Command {
+	var first string
+	var hint, misere bool
+	cmd := &cobra.Command{
+		Use:   "play POSITION",
+		Short: "Play a position against the perfect opponent",
+		Long: `play lets you play POSITION against a perfect opponent: the computer
+answers with a winning move whenever it has one, and otherwise with the move
+that puts off its defeat longest (largest remoteness).
+
+In a terminal: pick a move from the menu with the arrow keys and Enter, or
+type it (its number, or the whole position it leads to) and press Enter;
+'?' toggles the hints, Esc quits.
+
+When stdin is not a terminal, play speaks a plain line protocol: each of
+your turns lists the moves, numbered; answer with one line, a move's number
+or the position it leads to in the CLI syntax ('nim 1 2 2'). Each computer
+move is printed as 'computer: POSITION'; the game ends with the line
+'winner: human' or 'winner: computer' ('result: draw' for a draw; a
+position that comes round a third time is a draw). With --json the lines
+are kept back and the whole game is printed as one JSON document at the end.`,
+		Example: `  grundy play nim 3 4 5
+  grundy play kayles 7 --first computer --hint
+  printf '2\n1\n' | grundy play nim 1 2`,
+		Args: needPosition,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var cfg playConfig
+			switch first {
+			case "human":
+				cfg.first = human
+			case "computer":
+				cfg.first = computer
+			default:
+				return usageError{fmt.Errorf("unknown --first %q: use human or computer", first)}
+			}
+			pos, err := games.Parse(positionArgs(args))
+			if err != nil {
+				return err
+			}
+			in, out := cmd.InOrStdin(), cmd.OutOrStdout()
+			tui := isTerminal(out) && isTerminalReader(in)
+			// A progress bar on the terminal would tear the full-screen view.
+			limits, done := solve.Limits{MaxStates: opts.maxStates}, func() {}
+			if !tui {
+				limits, done = opts.limits(cmd)
+			}
+			defer done()
+			cfg.player = query.NewPlayer(query.PlayOptions{Limits: limits, Misere: misere})
+			cfg.start, cfg.hint, cfg.misere = pos, hint, misere
+			cfg.turn = func() (context.Context, context.CancelFunc) { return opts.context(cmd) }
+			// Value the start before anything is shown: a bad position or a
+			// game play cannot handle fails here, with its exit status.
+			ctx, cancel := cfg.turn()
+			_, err = cfg.player.Analyze(ctx, pos)
+			cancel()
+			if err != nil {
+				return err
+			}
+			if tui && !opts.json {
+				return playTerminal(cmd.Context(), cfg, in, out)
+			}
+			if opts.json {
+				return playJSON(cfg, in, out, cmd.ErrOrStderr())
+			}
+			return playLines(cfg, in, out)
+		},
+	}
+	cmd.Flags().StringVar(&first, "first", "human", "who moves first: human or computer")
+	cmd.Flags().BoolVar(&hint, "hint", false, "show each move's outcome and value")
+	cmd.Flags().BoolVar(&misere, "misere", false, "misère play: whoever cannot move wins")
+	return cmd
+}
+
+func isTerminalReader(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// tally keeps the points each side has scored in a scoring game: a
+// scoring game's positions only know the margin still to come.
+type tally struct {
+	human, computer int64
+}
+
+// add counts the points of move m made by who.
+func (t *tally) add(m *query.PlayMove, who side) {
+	if m.Gain == nil {
+		return
+	}
+	if who == human {
+		t.human += *m.Gain
+	} else {
+		t.computer += *m.Gain
+	}
+}
+
+// result is the last line of a finished game whose next mover would be
+// toMove: "winner: human", "winner: computer" or "result: draw". In a
+// scoring game the totals decide (with whatever margin the final position
+// still gives its mover).
+func (t *tally) result(a *query.Analysis, toMove side) string {
+	if a.Score != nil {
+		margin := t.human - t.computer // the human's
+		if toMove == human {
+			margin += *a.Score
+		} else {
+			margin -= *a.Score
+		}
+		switch {
+		case margin > 0:
+			return "winner: human"
+		case margin < 0:
+			return "winner: computer"
+		}
+		return "result: draw"
+	}
+	switch {
+	case a.Drawn():
+		return "result: draw"
+	case a.Winner():
+		return "winner: " + toMove.String()
+	}
+	return "winner: " + (!toMove).String()
+}
+
+// any reports whether any points were scored (games whose positions carry
+// the score themselves, like a script that keeps the margin, score none).
+func (t *tally) any() bool { return t.human != 0 || t.computer != 0 }
+
+// totals is the line that reports a scoring game's totals.
+func (t *tally) totals() string {
+	return fmt.Sprintf("totals: human %d, computer %d", t.human, t.computer)
+}
+
+// repeats is how many times a position may occur before play stops as a
+// draw: in loopy games (cards, quixo) neither side may be able to force an
+// end, so the third occurrence of a position (side to move included) ends
+// the game, as threefold repetition does in chess.
+const repeats = 3
+
+// seen counts the occurrences of positions in one game.
+type seen map[string]int
+
+// again records pos and reports whether it has now occurred repeats times.
+func (s seen) again(pos games.Position) bool {
+	k := pos.String()
+	s[k]++
+	return s[k] >= repeats
+}
+
+// moveNote is a move's hint: its outcome for its maker and the value of
+// the position it leaves (general games: that position's remoteness, or the
+// maker's final margin in a scoring game).
+func moveNote(m query.PlayMove) string {
+	verb := map[string]string{"win": "wins", "lose": "loses", "draw": "draws"}[m.Outcome]
+	if verb == "" {
+		verb = m.Outcome
+	}
+	switch {
+	case m.Grundy != nil:
+		return fmt.Sprintf("%s (value %d)", verb, *m.Grundy)
+	case m.Score != nil && m.Gain != nil:
+		return fmt.Sprintf("%s (scores %d, final margin %+d)", verb, *m.Gain, *m.Score)
+	case m.Score != nil:
+		return fmt.Sprintf("%s (final margin %+d)", verb, *m.Score)
+	case m.Remoteness >= 0 && m.Outcome != "draw":
+		return fmt.Sprintf("%s (remoteness %d)", verb, m.Remoteness)
+	}
+	return verb
+}
+
+// positionNote is a position's hint for the player to move.
+func positionNote(a *query.Analysis) string {
+	var who string
+	switch a.Outcome {
+	case "win":
+		who = "the player to move wins"
+	case "lose":
+		who = "the player to move loses"
+	default:
+		who = "neither player can force a win"
+	}
+	switch {
+	case a.Grundy != nil:
+		return fmt.Sprintf("value %d: %s", *a.Grundy, who)
+	case a.Score != nil:
+		return fmt.Sprintf("%s, final margin %+d", who, *a.Score)
+	case a.Remoteness != nil && *a.Remoteness >= 0:
+		return fmt.Sprintf("%s, remoteness %d", who, *a.Remoteness)
+	}
+	if a.Misere {
+		return "misère: " + who
+	}
+	return who
+}
+
+// playRecord is the JSON document of `grundy play --json`: the game
+// played through the line protocol, told at its end.
+type playRecord struct {
+	Position string       `json:"position"`
+	First    string       `json:"first"`
+	Misere   bool         `json:"misere,omitempty"`
+	Moves    []playedMove `json:"moves"`
+	Winner   string       `json:"winner,omitempty"` // "human" or "computer"
+	Draw     bool         `json:"draw,omitempty"`
+}
+
+// playedMove is one move of a played game.
+type playedMove struct {
+	Player   string `json:"player"` // "human" or "computer"
+	Position string `json:"position"`
+}
+
+// playJSON plays the line protocol with its lines kept back (refused moves
+// go to stderr) and prints the whole game as one JSON document at the end.
+func playJSON(cfg playConfig, in io.Reader, out, errOut io.Writer) error {
+	var lines bytes.Buffer
+	if err := playLines(cfg, in, &lines); err != nil {
+		return err
+	}
+	rec := playRecord{Position: cfg.start.String(), First: cfg.first.String(), Misere: cfg.misere, Moves: []playedMove{}}
+	for _, line := range strings.Split(lines.String(), "\n") {
+		who, rest, _ := strings.Cut(line, ": ")
+		switch who {
+		case "human", "computer":
+			rec.Moves = append(rec.Moves, playedMove{who, rest})
+		case "winner":
+			rec.Winner = rest
+		case "result":
+			rec.Draw = rest == "draw"
+		case "not a move":
+			fmt.Fprintln(errOut, line)
+		}
+	}
+	return printJSON(out, rec)
+}
+
+// playLines plays the plain line protocol of SPEC section 2 on in and out.
+func playLines(cfg playConfig, in io.Reader, out io.Writer) error {
+	lines := bufio.NewScanner(in)
+	lines.Buffer(make([]byte, 64<<10), 16<<20)
+	pos, turn := cfg.start, cfg.first
+	moves := 0
+	history := seen{}
+	history.again(pos)
+	var points tally
+	for {
+		ctx, cancel := cfg.turn()
+		a, err := cfg.player.Analyze(ctx, pos)
+		if err != nil {
+			cancel()
+			return err
+		}
+		if a.Over() {
+			cancel()
+			if a.Score != nil && points.any() {
+				fmt.Fprintln(out, points.totals())
+			}
+			fmt.Fprintln(out, points.result(a, turn))
+			return nil
+		}
+		if turn == computer {
+			m, err := cfg.player.Choose(ctx, pos)
+			cancel()
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(out, "computer: %s\n", m.Position)
+			points.add(m, computer)
+			pos, turn, moves = m.After, human, moves+1
+			if history.again(pos) {
+				fmt.Fprintln(out, "result: draw")
+				return nil
+			}
+			continue
+		}
+		cancel()
+		if cfg.hint {
+			fmt.Fprintf(out, "position: %s (%s)\n", a.Position, positionNote(a))
+		} else {
+			fmt.Fprintf(out, "position: %s\n", a.Position)
+		}
+		fmt.Fprintln(out, "moves:")
+		for _, m := range a.Moves {
+			if cfg.hint {
+				fmt.Fprintf(out, "  %d. %s   %s\n", m.Number, m.Position, moveNote(m))
+			} else {
+				fmt.Fprintf(out, "  %d. %s\n", m.Number, m.Position)
+			}
+		}
+		if a.Truncated {
+			fmt.Fprintf(out, "  (only the first %d moves are listed: type the position to play another)\n", len(a.Moves))
+		}
+		for {
+			fmt.Fprintln(out, "your move (its number, or the position it leads to):")
+			if !lines.Scan() {
+				if err := lines.Err(); err != nil {
+					return fmt.Errorf("read move: %w", err)
+				}
+				return game.Inputf("input ended before the game did (after %d moves, at %s)", moves, pos)
+			}
+			ctx, cancel := cfg.turn()
+			m, err := cfg.player.Find(ctx, pos, a.Moves, lines.Text())
+			cancel()
+			if errors.Is(err, game.ErrInput) {
+				fmt.Fprintf(out, "not a move: %v\n", err)
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(out, "human: %s\n", m.Position)
+			points.add(m, human)
+			pos, turn, moves = m.After, computer, moves+1
+			break
+		}
+		if history.again(pos) {
+			fmt.Fprintln(out, "result: draw")
+			return nil
+		}
+	}
+}
+
+// playTerminal runs the bubbletea face on a terminal.
+func playTerminal(ctx context.Context, cfg playConfig, in io.Reader, out io.Writer) error {
+	p := tea.NewProgram(newPlayModel(cfg), tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out))
+	final, err := p.Run()
+	if err != nil {
+		return fmt.Errorf("terminal: %w", err)
+	}
+	if m, ok := final.(*playModel); ok && m.err != nil {
+		return m.err
+	}
+	return nil
+}
+
+// playModel is the bubbletea model of a game in progress.
+type playModel struct {
+	cfg      playConfig
+	pos      games.Position
+	turn     side
+	analysis *query.Analysis // of pos; nil while being computed
+	busy     bool            // an analysis or the computer's move is under way
+	pending  []tea.KeyPressMsg
+	hint     bool
+	cursor   int
+	input    string
+	note     string   // the last complaint about the human's input
+	history  []string // "human: POSITION", "computer: POSITION"
+	seen     seen     // occurrences of each position
+	points   tally    // scoring games: the points each side has made
+	result   string   // the last line once the game is over: "winner: human", ...
+	winner   string   // "human" or "computer" once the game is won
+	quit     bool
+	err      error
+	width    int
+	height   int
+}
+
+// analysedMsg brings the analysis of the current position.
+type analysedMsg struct {
+	a   *query.Analysis
+	err error
+}
+
+// chosenMsg brings the computer's move.
+type chosenMsg struct {
+	m   *query.PlayMove
+	err error
+}
+
+func newPlayModel(cfg playConfig) *playModel {
+	m := &playModel{cfg: cfg, pos: cfg.start, turn: cfg.first, hint: cfg.hint, busy: true, width: 80, height: 24, seen: seen{}}
+	m.seen.again(cfg.start)
+	return m
+}
+
+func (m *playModel) analyse() tea.Cmd {
+	pos, cfg := m.pos, m.cfg
+	return func() tea.Msg {
+		ctx, cancel := cfg.turn()
+		defer cancel()
+		a, err := cfg.player.Analyze(ctx, pos)
+		return analysedMsg{a, err}
+	}
+}
+
+func (m *playModel) choose() tea.Cmd {
+	pos, cfg := m.pos, m.cfg
+	return func() tea.Msg {
+		ctx, cancel := cfg.turn()
+		defer cancel()
+		mv, err := cfg.player.Choose(ctx, pos)
+		return chosenMsg{mv, err}
+	}
+}
+
+// Init starts by valuing the start position.
+func (m *playModel) Init() tea.Cmd { return m.analyse() }
+
+// Update handles keys and the results of the engine's work.
+func (m *playModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+	case analysedMsg:
+		if msg.err != nil {
+			m.err = msg.err
+			return m, tea.Quit
+		}
+		m.analysis, m.cursor, m.input = msg.a, 0, ""
+		if msg.a.Over() {
+			m.end(m.points.result(msg.a, m.turn))
+			return m, m.replay()
+		}
+		if m.turn == computer {
+			return m, m.choose()
+		}
+		m.busy = false
+		return m, m.replay()
+	case chosenMsg:
+		if msg.err != nil {
+			m.err = msg.err
+			return m, tea.Quit
+		}
+		if m.play(msg.m) {
+			return m, m.replay()
+		}
+		return m, m.analyse()
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	}
+	return m, nil
+}
+
+// replay handles the keys typed while the engine was busy.
+func (m *playModel) replay() tea.Cmd {
+	var cmds []tea.Cmd
+	for len(m.pending) > 0 && !m.busy && !m.quit {
+		k := m.pending[0]
+		m.pending = m.pending[1:]
+		_, cmd := m.key(k)
+		cmds = append(cmds, cmd)
+	}
+	return tea.Batch(cmds...)
+}
+
+// play makes move mv for the player whose turn it is. It reports whether
+// the game ended by repetition.
+func (m *playModel) play(mv *query.PlayMove) bool {
+	m.history = append(m.history, fmt.Sprintf("%s: %s", m.turn, mv.Position))
+	m.points.add(mv, m.turn)
+	m.pos, m.turn, m.analysis, m.busy, m.note = mv.After, !m.turn, nil, true, ""
+	if m.seen.again(m.pos) {
+		m.end("result: draw")
+		return true
+	}
+	return false
+}
+
+// end finishes the game with its last line.
+func (m *playModel) end(result string) {
+	m.busy, m.result = false, result
+	m.winner, _ = strings.CutPrefix(result, "winner: ")
+	if m.winner == result {
+		m.winner = ""
+	}
+}
+
+func (m *playModel) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	switch k.String() {
+	case "ctrl+c", "esc":
+		m.quit = true
+		return m, tea.Quit
+	}
+	if m.result != "" {
+		switch k.String() {
+		case "enter", "q", "space":
+			m.quit = true
+			return m, tea.Quit
+		}
+		return m, nil
+	}
+	if m.busy {
+		m.pending = append(m.pending, k)
+		return m, nil
+	}
+	moves := m.analysis.Moves
+	switch k.String() {
+	case "up":
+		m.cursor = max(m.cursor-1, 0)
+	case "down":
+		m.cursor = min(m.cursor+1, len(moves)-1)
+	case "pgup":
+		m.cursor = max(m.cursor-m.menuRows(), 0)
+	case "pgdown":
+		m.cursor = min(m.cursor+m.menuRows(), len(moves)-1)
+	case "home":
+		m.cursor = 0
+	case "end":
+		m.cursor = len(moves) - 1
+	case "backspace":
+		if r := []rune(m.input); len(r) > 0 {
+			m.input = string(r[:len(r)-1])
+		}
+	case "?":
+		m.hint = !m.hint
+	case "enter":
+		var mv *query.PlayMove
+		if m.input == "" {
+			mv = &moves[m.cursor]
+		} else {
+			ctx, cancel := m.cfg.turn()
+			found, err := m.cfg.player.Find(ctx, m.pos, moves, m.input)
+			cancel()
+			if err != nil {
+				if !errors.Is(err, game.ErrInput) {
+					m.err = err
+					return m, tea.Quit
+				}
+				m.note = oneLine(err.Error())
+				return m, nil
+			}
+			mv = found
+		}
+		m.input = ""
+		if m.play(mv) {
+			return m, nil
+		}
+		return m, m.analyse()
+	default:
+		if k.Text != "" {
+			m.input += k.Text
+			if n, err := strconv.Atoi(strings.TrimSpace(m.input)); err == nil && n >= 1 && n <= len(moves) {
+				m.cursor = n - 1
+			}
+		}
+	}
+	return m, nil
+}
+
+// menuRows is how many moves the menu shows at once.
+func (m *playModel) menuRows() int { return max(m.height-14, 3) }
+
+// ANSI styles of the view.
+const (
+	ansiBold  = "\x1b[1m"
+	ansiRev   = "\x1b[7m"
+	ansiGreen = "\x1b[32m"
+	ansiRed   = "\x1b[31m"
+	ansiAmber = "\x1b[33m"
+	ansiDim   = "\x1b[2m"
+	ansiReset = "\x1b[0m"
+)
+
+// View draws the position, the menu of moves and the input line.
+func (m *playModel) View() tea.View {
+	var b strings.Builder
+	title := "grundy play"
+	if m.cfg.misere {
+		title += " (misère: whoever cannot move wins)"
+	}
+	b.WriteString(ansiBold + title + ansiReset + "\n\n")
+	b.WriteString(drawPosition(m.pos))
+	b.WriteString("\n")
+	switch {
+	case m.quit && m.result == "":
+		b.WriteString("Game abandoned.\n")
+	case m.result != "":
+		switch m.winner {
+		case "human":
+			b.WriteString(ansiGreen + ansiBold + "You win!" + ansiReset + "\n")
+		case "computer":
+			b.WriteString(ansiRed + ansiBold + "The computer wins." + ansiReset + "\n")
+		default:
+			b.WriteString(ansiAmber + ansiBold + "A draw." + ansiReset + "\n")
+		}
+		if m.analysis != nil && m.analysis.Score != nil && m.points.any() {
+			b.WriteString(m.points.totals() + "\n")
+		}
+		b.WriteString(ansiDim + m.result + " · Enter or Esc to quit" + ansiReset + "\n")
+	case m.busy || m.analysis == nil:
+		if m.turn == computer {
+			b.WriteString("The computer is thinking…\n")
+		} else {
+			b.WriteString("Valuing the moves…\n")
+		}
+	default:
+		b.WriteString("Your move")
+		if m.hint {
+			b.WriteString(ansiDim + " (" + positionNote(m.analysis) + ")" + ansiReset)
+		}
+		b.WriteString(":\n")
+		m.drawMenu(&b)
+		b.WriteString("move> " + m.input + "█\n")
+		if m.note != "" {
+			b.WriteString(ansiRed + m.note + ansiReset + "\n")
+		}
+		b.WriteString(ansiDim + "↑/↓ choose · Enter play · type a number or a position · ? hints · Esc quit" + ansiReset + "\n")
+	}
+	if n := len(m.history); n > 0 {
+		b.WriteString("\n" + ansiDim + "last: " + m.history[n-1] + ansiReset + "\n")
+	}
+	v := tea.NewView(b.String())
+	v.AltScreen = true
+	v.WindowTitle = "grundy play " + m.cfg.start.String()
+	return v
+}
+
+// drawMenu writes the window of moves around the cursor.
+func (m *playModel) drawMenu(b *strings.Builder) {
+	moves := m.analysis.Moves
+	rows := m.menuRows()
+	top := min(max(m.cursor-rows/2, 0), max(len(moves)-rows, 0))
+	for i := top; i < len(moves) && i < top+rows; i++ {
+		mv := moves[i]
+		line := fmt.Sprintf("%3d. %s", mv.Number, mv.Position)
+		if m.hint {
+			colour := map[string]string{"win": ansiGreen, "lose": ansiRed, "draw": ansiAmber}[mv.Outcome]
+			line += "   " + colour + moveNote(mv) + ansiReset
+		}
+		if i == m.cursor {
+			b.WriteString(ansiRev + ">" + ansiReset + line + "\n")
+		} else {
+			b.WriteString(" " + line + "\n")
+		}
+	}
+	if len(moves) > rows {
+		fmt.Fprintf(b, "%s  (%d of %d moves", ansiDim, min(rows, len(moves)), len(moves))
+		if m.analysis.Truncated {
+			b.WriteString(" listed; type the position to play another")
+		}
+		b.WriteString(")" + ansiReset + "\n")
+	}
+}
+
+// maxTokens is the largest heap drawn token by token.
+const maxTokens = 40
+
+// drawPosition draws each group: heaps (components written as integers) as
+// rows of tokens, boards (components with rows joined by '/') as grids, and
+// anything else as its ARG.
+func drawPosition(pos games.Position) string {
+	var b strings.Builder
+	for gi, g := range pos {
+		if gi > 0 {
+			b.WriteString("  +\n")
+		}
+		b.WriteString("  " + ansiBold + g.Game.Name() + ansiReset + "\n")
+		if len(g.Components) == 0 {
+			b.WriteString("    (nothing left)\n")
+		}
+		for ci, c := range g.Components {
+			arg := c.String()
+			if n, err := strconv.Atoi(arg); err == nil && n >= 0 {
+				tokens := "—"
+				if n > 0 && n <= maxTokens {
+					tokens = strings.TrimSpace(strings.Repeat("● ", n))
+				} else if n > maxTokens {
+					tokens = strings.Repeat("● ", 8) + "… "
+				}
+				fmt.Fprintf(&b, "    %6d  %s\n", n, tokens)
+				continue
+			}
+			if !strings.Contains(arg, "/") {
+				b.WriteString("    " + arg + "\n")
+				continue
+			}
+			// A board, possibly followed by more words (Quixo's side to move).
+			if len(g.Components) > 1 {
+				fmt.Fprintf(&b, "    #%d\n", ci+1)
+			}
+			for _, word := range strings.Fields(arg) {
+				if !strings.Contains(word, "/") {
+					b.WriteString("      " + word + "\n")
+					continue
+				}
+				for _, row := range strings.Split(word, "/") {
+					b.WriteString("      " + strings.Join(strings.Split(row, ""), " ") + "\n")
+				}
+			}
+		}
+	}
+	return b.String()
+}

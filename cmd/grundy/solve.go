@@ -1,0 +1,103 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/query"
+)
+
+func init() { verbs = append(verbs, solveCmd) }
+
+func solveCmd(opts *options) *cobra.Command {
+	var misere, all bool
+	cmd := &cobra.Command{
+		Use:   "solve POSITION",
+		Short: "Outcome (win/lose/draw), remoteness, score and best moves of any two-player game",
+		Long: `solve finds the outcome of a position for the player to move (win, lose or
+draw), its remoteness (moves to the end when the winner hurries and the
+loser delays), the final margin of a scoring game, and the best moves.
+Partizan and loopy games are solved by retrograde analysis (positions
+neither side can force are draws), scoring games by dynamic programming,
+and impartial sums by retrograde analysis of the whole sum.`,
+		Example: `  grundy solve tictactoe
+  grundy solve cards 1,2 3,4
+  grundy solve ends 3 9 1 2
+  grundy solve quixo:3x3
+  grundy solve nim 1 2 3 --misere`,
+		Args: needPosition,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			pos, err := games.Parse(positionArgs(args))
+			if err != nil {
+				return err
+			}
+			ctx, cancel := opts.context(cmd)
+			defer cancel()
+			limits, done := opts.limits(cmd)
+			res, err := query.SolveWith(ctx, pos, query.SolveOptions{Limits: limits, Misere: misere})
+			done()
+			if err != nil {
+				return err
+			}
+			if opts.json {
+				return printJSON(cmd.OutOrStdout(), res)
+			}
+			printSolve(cmd, res, all)
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&misere, "misere", false, "impartial games under misère play: whoever cannot move wins")
+	cmd.Flags().BoolVar(&all, "moves", false, "list every move with its value, not only the best")
+	return cmd
+}
+
+func printSolve(cmd *cobra.Command, res *query.SolveResult, all bool) {
+	out := cmd.OutOrStdout()
+	fmt.Fprintf(out, "position: %s\n", res.Position)
+	switch res.Outcome {
+	case "win":
+		fmt.Fprintln(out, "outcome: win, the player to move wins")
+	case "lose":
+		fmt.Fprintln(out, "outcome: lose, the player to move loses")
+	default:
+		if res.Score != nil {
+			fmt.Fprintln(out, "outcome: draw, the game ends level")
+		} else {
+			fmt.Fprintln(out, "outcome: draw, neither player can force a win")
+		}
+	}
+	if res.Remoteness != nil {
+		fmt.Fprintf(out, "remoteness: %d\n", *res.Remoteness)
+	}
+	if res.Score != nil {
+		fmt.Fprintf(out, "score: %d\n", *res.Score)
+	}
+	if all {
+		fmt.Fprintf(out, "moves (%d%s):\n", len(res.Moves), map[bool]string{true: "+, list truncated"}[res.Truncated])
+		for _, m := range res.Moves {
+			fmt.Fprintf(out, "  %s  %s%s\n", m.Position, solveMoveNote(m), map[bool]string{true: "  (best)"}[m.Best])
+		}
+	} else if len(res.BestMoves) > 0 {
+		fmt.Fprintf(out, "best moves (%d):\n", len(res.BestMoves))
+		for _, p := range res.BestMoves {
+			fmt.Fprintf(out, "  %s\n", p)
+		}
+	}
+	if res.Counts != nil {
+		fmt.Fprintf(out, "positions solved: %d (win %d, lose %d, draw %d)\n", res.States, res.Counts.Win, res.Counts.Lose, res.Counts.Draw)
+	}
+}
+
+// solveMoveNote describes a move's value for the player making it.
+func solveMoveNote(m query.SolveMove) string {
+	s := m.Outcome
+	if m.Score != nil {
+		s += fmt.Sprintf(", score %d", *m.Score)
+	}
+	if m.Remoteness != nil {
+		s += fmt.Sprintf(", then %d to the end", *m.Remoteness)
+	}
+	return s
+}

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/heap"
+	"github.com/grundy-go/grundy/heap/sparse"
+	"github.com/grundy-go/grundy/query"
+)
+
+// runFlags are the table verb's flags for run files: long sequences
+// computed by package sparse straight into a memory-mapped file that a
+// killed run continues with --resume (docs/sequences.md).
+type runFlags struct {
+	resume bool
+}
+
+// addRunFlags adds --resume and documents --format run.
+func addRunFlags(cmd *cobra.Command, rf *runFlags) {
+	f := cmd.Flags()
+	f.BoolVar(&rf.resume, "resume", false, "continue the run file --out FILE where a stopped or killed run left it (implies --format run)")
+	if fl := f.Lookup("format"); fl != nil {
+		fl.Usage += ", or run (a resumable run file, see docs/sequences.md)"
+	}
+}
+
+// wanted reports whether the table goes to a run file: --format run,
+// --resume, or --out with a table too long for memory.
+func (rf *runFlags) wanted(cmd *cobra.Command, out, format string, to int) bool {
+	return format == "run" || rf.resume || (out != "" && !cmd.Flags().Changed("format") && to >= heap.MaxLength)
+}
+
+// runTableResult is the JSON of a table written to a run file: the table
+// keys of SPEC section 3 (values only when at most query.MaxListed), the
+// summary, and the sequence statistics.
+type runTableResult struct {
+	Game     string             `json:"game"`
+	From     int                `json:"from"`
+	To       int                `json:"to"`
+	Values   []uint16           `json:"values"`
+	Pattern  *heap.Pattern      `json:"pattern"`
+	Computed int64              `json:"computed"`
+	Summary  query.TableSummary `json:"summary"`
+	Stats    sparse.Stats       `json:"stats"`
+	File     string             `json:"file"`
+	Seconds  float64            `json:"-"`
+	values   []uint16           // G(0..To)
+}
+
+// table computes G(0..to) of the game into the run file out.
+func (rf *runFlags) table(cmd *cobra.Command, opts *options, name string, from, to int, out string) error {
+	if out == "" {
+		return usageError{fmt.Errorf("--resume and --format run need --out FILE, the run file")}
+	}
+	if from < 0 || to < 0 || to < from {
+		return game.Inputf("table range %d..%d: heap sizes are never negative and --from must not exceed --to", from, to)
+	}
+	inst, err := games.Open(name)
+	if err != nil {
+		return err
+	}
+	hi, ok := inst.(interface{ Heap() *games.HeapGame })
+	if !ok {
+		return game.Inputf("%s: run files hold the sequences of take-and-break heap games (octal codes, grundy-game)", inst.Name())
+	}
+	rules, ok := hi.Heap().Rules.SparseRules()
+	if !ok {
+		return game.Inputf("%s: the sequence engine runs finite codes only (no repeating tail, no three-heap splits into distinct parts)", inst.Name())
+	}
+	ctx, cancel := opts.context(cmd)
+	defer cancel()
+	cfg := sparse.Config{Rules: rules, To: int64(to), Out: out, Resume: rf.resume}
+	finish := func() {}
+	if isTerminal(cmd.ErrOrStderr()) {
+		cfg.Progress, finish = runProgress(cmd.ErrOrStderr(), int64(to)+1)
+	}
+	start := time.Now()
+	seq, err := sparse.Run(ctx, cfg)
+	finish()
+	if err != nil {
+		return fmt.Errorf("%w (the run file %s keeps every value up to its last checkpoint: continue with --resume)", err, out)
+	}
+	defer seq.Close()
+	res := &runTableResult{Game: inst.Name(), From: from, To: to, Computed: int64(to) + 1,
+		Stats: seq.Stats, File: out, Seconds: time.Since(start).Seconds(), values: seq.Values}
+	res.Pattern = heap.Find(seq.Values)
+	res.Summary.Count = int64(to-from) + 1
+	for _, v := range seq.Values[from:] {
+		if v == 0 {
+			res.Summary.Zeros++
+		}
+		res.Summary.Max = max(res.Summary.Max, game.Nimber(v))
+	}
+	if opts.json {
+		if res.Summary.Count <= query.MaxListed {
+			res.Values = seq.Values[from : to+1]
+		}
+		return printJSON(cmd.OutOrStdout(), res)
+	}
+	printRunTable(cmd.OutOrStdout(), res)
+	return nil
+}
+
+// printRunTable writes the first values, the summary, the statistics and
+// the pattern.
+func printRunTable(w io.Writer, res *runTableResult) {
+	st := res.Stats
+	fmt.Fprintf(w, "%s: G(0..%d) in run file %s", res.Game, res.To, res.File)
+	if st.Resumed > 0 {
+		fmt.Fprintf(w, " (resumed at n = %d)", st.Resumed)
+	}
+	fmt.Fprintln(w)
+	last := min(res.To, res.From+99)
+	for n := res.From; n <= last; n++ {
+		if (n-res.From)%20 == 0 {
+			if n > res.From {
+				fmt.Fprintln(w)
+			}
+			fmt.Fprintf(w, "%*d:", len(fmt.Sprint(last)), n)
+		}
+		fmt.Fprintf(w, " %d", res.values[n])
+	}
+	fmt.Fprintln(w)
+	if last < res.To {
+		fmt.Fprintf(w, "... %d more values in %s\n", res.To-last, res.File)
+	}
+	s := res.Summary
+	fmt.Fprintf(w, "summary over n = %d..%d: %d values, %d of them 0 (P-positions), largest %d\n", res.From, res.To, s.Count, s.Zeros, s.Max)
+	fmt.Fprintf(w, "largest value %d, first at n = %d\n", st.Max, st.ArgMax)
+	fmt.Fprintf(w, "rare values (mask %d): %d heap sizes n >= 1, the last n = %d\n", st.Mask, st.Rare, st.LastRare)
+	fmt.Fprintf(w, "checksum (CRC-64/ECMA of the values as little-endian uint16): %s\n", st.Checksum)
+	if p := res.Pattern; p != nil {
+		fmt.Fprintf(w, "pattern: pre-period %d, period %d, saltus %d; %s\n", p.Preperiod, p.Period, p.Saltus, p.Reason)
+	} else {
+		fmt.Fprintf(w, "pattern: none (no period found up to n = %d)\n", res.To)
+	}
+}
+
+// runProgress is a progress bar on w: values done, rate, time left, rare
+// count and largest value.
+func runProgress(w io.Writer, total int64) (func(sparse.Progress), func()) {
+	bar := progressbar.NewOptions64(total,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription("values"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("values"),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionThrottle(200*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)
+	return func(p sparse.Progress) {
+			bar.Describe(fmt.Sprintf("values (rare %d, largest %d, %s)", p.Rare, p.Max, p.Mode))
+			_ = bar.Set64(p.Done)
+		}, func() {
+			_ = bar.Finish()
+		}
+}

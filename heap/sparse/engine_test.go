@@ -1,0 +1,257 @@
+package sparse
+
+import (
+	"context"
+	"fmt"
+	"hash/crc64"
+	"math/bits"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"testing"
+	"time"
+)
+
+// longTests enables the long equivalence runs (minutes): GRUNDY_LONG=1.
+var longTests = os.Getenv("GRUNDY_LONG") != ""
+
+// engines are the configurations every test compares with Reference.
+var engines = []struct {
+	name    string
+	mode    Mode
+	workers int
+}{
+	{"plain/1", Plain, 1},
+	{"plain/2", Plain, 2},
+	{"sparse/1", Sparse, 1},
+	{"sparse/2", Sparse, 2},
+	{"auto/2", Auto, 2},
+}
+
+func run(t testing.TB, r Rules, n int64, mode Mode, workers int) *Sequence {
+	t.Helper()
+	seq, err := Run(context.Background(), Config{Rules: r, To: n, Mode: mode, Workers: workers})
+	if err != nil {
+		t.Fatalf("%s to %d (%v, %d workers): %v", r.Name, n, mode, workers, err)
+	}
+	return seq
+}
+
+func firstDiff(a, b []uint16) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
+
+// TestEnginesAllCodes compares every engine with Reference on every octal
+// code with up to three digits, to heap size 2^9 (2^12 with GRUNDY_LONG).
+func TestEnginesAllCodes(t *testing.T) {
+	n := 1 << 9
+	if longTests {
+		n = 1 << 12
+	}
+	for _, r := range allCodes(t) {
+		want, err := Reference(r, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range engines[1:] { // plain/1 is plain/2 on heaps this small
+			got := run(t, r, int64(n), e.mode, e.workers).Values
+			if i := firstDiff(got, want); i <= n {
+				t.Fatalf("%s %s: G(%d) = %d, reference %d", r.Name, e.name, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+// TestEnginesSplittingGames runs the games with a sparse space further.
+func TestEnginesSplittingGames(t *testing.T) {
+	for _, name := range []string{"grundy-game", "0.6", "0.16", "4.07"} {
+		r, err := rulesByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 1 << 13
+		want, err := Reference(r, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range engines {
+			seq := run(t, r, int64(n), e.mode, e.workers)
+			if i := firstDiff(seq.Values, want); i <= n {
+				t.Fatalf("%s %s: G(%d) = %d, reference %d", name, e.name, i, seq.Values[i], want[i])
+			}
+			checkStats(t, seq, want)
+		}
+	}
+}
+
+// checkStats recomputes the statistics from the values, by brute force
+// over every mask.
+func checkStats(t *testing.T, seq *Sequence, g []uint16) {
+	t.Helper()
+	var want Stats
+	want.Values = int64(len(g))
+	want.Rare = -1
+	for n := 1; n < len(g); n++ {
+		if g[n] > want.Max {
+			want.Max, want.ArgMax = g[n], int64(n)
+		}
+	}
+	for mask := 1; mask < 1<<bits.Len16(want.Max) || mask == 1; mask++ {
+		var rare, last int64
+		for n := 1; n < len(g); n++ {
+			if bits.OnesCount16(g[n]&uint16(mask))%2 == 0 {
+				rare++
+				last = int64(n)
+			}
+		}
+		if want.Rare < 0 || rare < want.Rare {
+			want.Rare, want.LastRare, want.Mask = rare, last, uint16(mask)
+		}
+	}
+	want.Checksum = fmt.Sprintf("%016x", Checksum(g))
+	got := seq.Stats
+	got.SparseValues, got.Resumed, got.Work = 0, 0, 0
+	if got != want {
+		t.Errorf("stats %+v, recomputed %+v", got, want)
+	}
+	if a := Analyze(g); a != want {
+		t.Errorf("Analyze: %+v, recomputed %+v", a, want)
+	}
+}
+
+// TestEnginesRandomRules compares the engines with Reference on random
+// codes of up to 6 digits, with moves that remove nothing (d0 = 4, 8, C)
+// and three-heap moves (bit 8), and on random Unequal rules.
+func TestEnginesRandomRules(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 2026))
+	positions := 0
+	for range 300 {
+		digits := make([]uint8, 2+rng.IntN(6))
+		for i := range digits {
+			digits[i] = uint8(rng.IntN(16))
+		}
+		digits[0] &= 12
+		if rng.IntN(4) != 0 {
+			digits[0] = 0
+		}
+		r := Rules{Digits: digits, Unequal: rng.IntN(5) == 0}
+		r.Name = "octal:" + r.Code()
+		n := 50 + rng.IntN(400)
+		if r.Triples() {
+			n = min(n, 120)
+		}
+		want, err := Reference(r, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range engines {
+			got := run(t, r, int64(n), e.mode, e.workers).Values
+			if i := firstDiff(got, want); i <= n {
+				t.Fatalf("%v %s: G(%d) = %d, reference %d", r, e.name, i, got[i], want[i])
+			}
+		}
+		positions += n
+	}
+	t.Logf("%d positions", positions)
+}
+
+func TestBestMask(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		size := 2 << rng.IntN(8)
+		hist := make([]int64, size)
+		for v := range hist {
+			if rng.IntN(3) == 0 {
+				hist[v] = rng.Int64N(1000)
+			}
+		}
+		m, rare := bestMask(hist)
+		// Brute force: count the rare values of every mask.
+		bestM, bestRare := 0, int64(-1)
+		for mask := 1; mask < size; mask++ {
+			var c int64
+			for v, h := range hist {
+				if bits.OnesCount(uint(v&mask))%2 == 0 {
+					c += h
+				}
+			}
+			if bestRare < 0 || c < bestRare {
+				bestM, bestRare = mask, c
+			}
+		}
+		if int(m) != bestM || rare != bestRare {
+			t.Fatalf("bestMask(%v) = %d, %d; brute force %d, %d", hist, m, rare, bestM, bestRare)
+		}
+	}
+}
+
+func TestOverflow(t *testing.T) {
+	k := newKernel(GrundyGame(), make([]uint16, 4))
+	if err := k.record(1 << 16); err == nil {
+		t.Error("a value of 65536 was stored in 16 bits")
+	}
+}
+
+func TestChecksumKnown(t *testing.T) {
+	// CRC-64/ECMA (as hash/crc64 computes it) of the bytes 01 00 02 00.
+	if got, want := Checksum([]uint16{1, 2}), crc64Of([]byte{1, 0, 2, 0}); got != want {
+		t.Errorf("Checksum = %x, want %x", got, want)
+	}
+	if Checksum(nil) != 0 {
+		t.Error("Checksum(nil) != 0")
+	}
+}
+
+// TestLongEquivalence is the record of docs/perf-sequences.md: every octal
+// code with up to three digits to 2^16, and Grundy's game, 0.6 and 0.16 to
+// 2^20, plain engine against sparse and auto (checksums). GRUNDY_LONG=1.
+func TestLongEquivalence(t *testing.T) {
+	if !longTests {
+		t.Skip("set GRUNDY_LONG=1 (takes many minutes)")
+	}
+	for _, r := range allCodes(t) {
+		plain := run(t, r, 1<<16, Plain, 2)
+		auto := run(t, r, 1<<16, Auto, 2)
+		if plain.Stats.Checksum != auto.Stats.Checksum {
+			i := firstDiff(plain.Values, auto.Values)
+			t.Errorf("%s: auto differs from plain at %d", r.Name, i)
+		}
+	}
+	t.Logf("all %d codes: auto equals plain to 2^16", len(allCodes(t)))
+	for _, name := range []string{"grundy-game", "0.6", "0.16"} {
+		r, _ := rulesByName(name)
+		start := time.Now()
+		plain := run(t, r, 1<<20, Plain, 2)
+		mid := time.Now()
+		sparse := run(t, r, 1<<20, Sparse, 2)
+		t.Logf("%s to 2^20: plain %v, sparse %v", name, mid.Sub(start), time.Since(mid))
+		if plain.Stats.Checksum != sparse.Stats.Checksum || !slices.Equal(plain.Values, sparse.Values) {
+			t.Errorf("%s: sparse differs from plain", name)
+		}
+		t.Logf("%s to 2^20: checksum %s, %+v", name, plain.Stats.Checksum, sparse.Stats)
+	}
+}
+
+func crc64Of(b []byte) uint64 { return crc64.Checksum(b, crc64.MakeTable(crc64.ECMA)) }
+
+// TestKnownPrefix continues from known values and gets the same sequence.
+func TestKnownPrefix(t *testing.T) {
+	for _, name := range []string{"grundy-game", "0.6", "0.07"} {
+		r, _ := rulesByName(name)
+		want, _ := Reference(r, 3000)
+		for _, known := range []int{0, 1, 2, 100, 1500, 3001} {
+			seq, err := Run(context.Background(), Config{Rules: r, To: 3000, Known: want[:known]})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i := firstDiff(seq.Values, want); i <= 3000 {
+				t.Fatalf("%s from %d known: G(%d) = %d, want %d", name, known, i, seq.Values[i], want[i])
+			}
+		}
+	}
+}

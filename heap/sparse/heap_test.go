@@ -1,0 +1,66 @@
+package sparse_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/grundy-go/grundy/heap"
+	"github.com/grundy-go/grundy/heap/sparse"
+	"github.com/grundy-go/grundy/solve"
+)
+
+// TestOctal16Proven computes 0.16 to 2^20 with the sparse engine and proves
+// its period with package heap's Guy-Smith check. The pre-period 105351 and
+// period 149459 are Gangolli and Plambeck's (A. Gangolli, T. Plambeck, "A
+// note on periodicity in some octal games", Int. J. Game Theory 18 (1989)).
+func TestOctal16Proven(t *testing.T) {
+	code, err := heap.ParseCode("0.16")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := heap.Octal(code)
+	sr, ok := r.SparseRules()
+	if !ok {
+		t.Fatal("0.16 is not a sparse-engine code")
+	}
+	values, err := sparse.Compute(context.Background(), sr, 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := r.Prove(values, heap.Find(values))
+	if p == nil || !p.Proven || p.Preperiod != 105351 || p.Period != 149459 || p.Saltus != 0 {
+		t.Fatalf("0.16: pattern %+v, want proven pre-period 105351, period 149459", p)
+	}
+	t.Log(p.Reason)
+}
+
+// TestSparseMatchesHeapEngine cross-checks the two engines on the codes
+// whose heap.Extend hands off to this package, past the hand-off size.
+func TestSparseMatchesHeapEngine(t *testing.T) {
+	for _, text := range []string{"0.6", "0.16", "0.77", "0.07", "4.07", "0.34", "0.4"} {
+		code, err := heap.ParseCode(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range []heap.Rules{heap.Octal(code), heap.GrundyGame()} {
+			sr, ok := r.SparseRules()
+			if !ok {
+				t.Fatalf("%v: no sparse rules", r)
+			}
+			const n = 3000
+			want, err := sparse.Reference(sr, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := heap.Compute(context.Background(), r, n, solve.Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("%v: heap.Compute G(%d) = %d, sparse.Reference %d", r, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,227 @@
+package sparse
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// valueWords is the size of a bitset over all uint16 values.
+const valueWords = 1 << 16 / 64
+
+// kernel holds the state of one sequence computation: the values so far,
+// the mask and the rare list, and scratch space. Values g[0:n] are final.
+type kernel struct {
+	g       []uint16
+	n       int
+	leave0  []int // k with Leave0
+	leave1  []int // k >= 1 with Leave1
+	leave2  []int // k with Leave2, ascending
+	leave3  []int // k with Leave3
+	unequal bool
+
+	mask   uint16
+	common [valueWords]uint64 // bit v: v is common under mask
+	// commonBytes[i] has byte j equal to 1 when value 8i+j is common.
+	commonBytes [1 << 13]uint64
+	rarePos     []int              // positions p >= 1 (p < n) with rare G(p), ascending
+	rareVal     []uint16           // rareVal[i] = G(rarePos[i])
+	hist        []int64            // hist[v]: positions p in [1, n) with G(p) = v
+	maxV        uint16             // largest G(p), p < n
+	argMax      int                // least p with G(p) = maxV
+	marks       [valueWords]uint64 // option values seen for the current position
+	workers     []*sparseWorker    // the sparse engine's workers (one per core)
+	ops         int64              // pair evaluations done (work measure)
+	plainOps    int64              // pair evaluations a plain scan would have done
+}
+
+func newKernel(r Rules, g []uint16) *kernel {
+	k := &kernel{g: g, unequal: r.Unequal, hist: make([]int64, 64)}
+	for i, d := range r.Digits {
+		if d&Leave0 != 0 {
+			k.leave0 = append(k.leave0, i)
+		}
+		if d&Leave1 != 0 && i >= 1 {
+			k.leave1 = append(k.leave1, i)
+		}
+		if d&Leave2 != 0 {
+			k.leave2 = append(k.leave2, i)
+		}
+		if d&Leave3 != 0 {
+			k.leave3 = append(k.leave3, i)
+		}
+	}
+	k.setMask(1)
+	k.n = 1 // G(0) = 0: the empty heap has no moves
+	return k
+}
+
+// span is the least power of two above every value so far: the XOR of
+// values lies below it, so every option value does and the mex is <= span.
+func (k *kernel) span() int {
+	return 1 << bits.Len16(k.maxV)
+}
+
+// setMask makes m the mask and rebuilds the rare list from g[1:n].
+func (k *kernel) setMask(m uint16) {
+	k.mask = m
+	// parity(v & m) = parity((v &^ 63) & m) ^ parity((v & 63) & m): one
+	// word for the low six bits, complemented where the high bits are odd.
+	var low uint64
+	for b := range 64 {
+		if !rareUnder(uint16(b), m) {
+			low |= 1 << b
+		}
+	}
+	for w := range k.common {
+		k.common[w] = low
+		if !rareUnder(uint16(64*w), m) {
+			k.common[w] = ^low
+		}
+	}
+	for i := range k.commonBytes {
+		bits8 := k.common[i/8] >> (8 * (i % 8)) & 0xFF
+		k.commonBytes[i] = spreadBits(bits8)
+	}
+	k.rarePos, k.rareVal = k.rarePos[:0], k.rareVal[:0]
+	for p := 1; p < k.n; p++ {
+		if v := k.g[p]; rareUnder(v, m) {
+			k.rarePos = append(k.rarePos, p)
+			k.rareVal = append(k.rareVal, v)
+		}
+	}
+}
+
+// chooseMask re-evaluates the mask on the histogram of g[1:n] and switches
+// when the best mask has at most 7/8 of the current rare count.
+func (k *kernel) chooseMask() bool {
+	size := max(2, k.span())
+	k.growHist(size)
+	m, rare := bestMask(k.hist[:size])
+	if m != k.mask && rare*8 <= int64(len(k.rarePos))*7 {
+		k.setMask(m)
+		return true
+	}
+	return false
+}
+
+// record stores G(n) = v and advances n.
+func (k *kernel) record(v int) error {
+	if v > 0xFFFF {
+		return overflowError(k.n, v)
+	}
+	n, u := k.n, uint16(v)
+	k.g[n] = u
+	k.growHist(int(u) + 1)
+	k.hist[u]++
+	if u > k.maxV {
+		k.maxV, k.argMax = u, n
+	}
+	if rareUnder(u, k.mask) {
+		k.rarePos = append(k.rarePos, n)
+		k.rareVal = append(k.rareVal, u)
+	}
+	k.n++
+	return nil
+}
+
+// markRemovals marks the options of n that leave at most one heap.
+func (k *kernel) markRemovals(n int) {
+	for _, r := range k.leave0 {
+		if r == n {
+			k.marks[0] |= 1
+		}
+	}
+	for _, r := range k.leave1 {
+		if r < n {
+			v := k.g[n-r]
+			k.marks[v>>6] |= 1 << (v & 63)
+		}
+	}
+}
+
+// markTriples marks every three-heap option of n (O(n^2) per position).
+func (k *kernel) markTriples(n int) {
+	g := k.g
+	for _, r := range k.leave3 {
+		m := n - r
+		for a := 1; 3*a <= m; a++ {
+			for b := a; a+2*b <= m; b++ {
+				v := g[a] ^ g[b] ^ g[m-a-b]
+				k.marks[v>>6] |= 1 << (v & 63)
+			}
+			k.ops += int64((m-a)/2 - a + 1)
+		}
+	}
+}
+
+// stepPlain computes G(n) by marking every option, serially: the engine for
+// moves that leave three heaps (the workers handle all other rules).
+func (k *kernel) stepPlain() error {
+	n := k.n
+	words := max(1, k.span()/64)
+	clear(k.marks[:words])
+	k.markRemovals(n)
+	for _, r := range k.leave2 {
+		m := n - r
+		if m < 2 {
+			break
+		}
+		half := m / 2
+		k.ops += int64(half)
+		k.plainOps += int64(half)
+		markPairs(&k.marks, k.g, m, 1, half+1, k.unequal)
+	}
+	k.markTriples(n)
+	return k.record(mexOf(&k.marks, k.span()))
+}
+
+// markPairs marks G(a) ^ G(m-a) for a in [lo, hi), a <= m-a.
+func markPairs(marks *[valueWords]uint64, g []uint16, m, lo, hi int, unequal bool) {
+	if unequal && m%2 == 0 && hi > m/2 {
+		hi = m / 2 // a == m-a is not a move
+	}
+	if hi <= lo {
+		return
+	}
+	left := g[lo:hi]
+	right := g[m-hi+1 : m-lo+1]
+	for i, x := range left {
+		v := x ^ right[len(right)-1-i]
+		marks[v>>6] |= 1 << (v & 63)
+	}
+}
+
+// mexOf is the least value not marked, at most span (nothing at or above
+// span is ever marked).
+func mexOf(marks *[valueWords]uint64, span int) int {
+	for w := 0; 64*w < span; w++ {
+		if x := ^marks[w]; x != 0 {
+			return min(64*w+bits.TrailingZeros64(x), span)
+		}
+	}
+	return span
+}
+
+// scanChunk is the number of pairs scanned between checks of the missing
+// rare values.
+const scanChunk = 32
+
+func overflowError(n, v int) error {
+	return fmt.Errorf("G(%d) = %d does not fit in 16 bits", n, v)
+}
+
+// spreadBits maps bit j of b (j < 8) to byte j of the result.
+func spreadBits(b uint64) uint64 {
+	var x uint64
+	for j := range 8 {
+		x |= (b >> j & 1) << (8 * j)
+	}
+	return x
+}
+
+// growHist makes room in the histogram for values below size.
+func (k *kernel) growHist(size int) {
+	if size > len(k.hist) {
+		k.hist = append(k.hist, make([]int64, max(size, 2*len(k.hist))-len(k.hist))...)
+	}
+}

@@ -1,0 +1,76 @@
+package sparse
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// rareUnder reports whether v is rare under mask m: popcount(v & m) is even.
+func rareUnder(v, m uint16) bool { return bits.OnesCount16(v&m)&1 == 0 }
+
+// bestMask returns the non-zero mask m < len(hist) that minimises the number
+// of rare values, sum of hist[v] over v with popcount(v & m) even, and that
+// number. len(hist) must be a power of two >= 2; ties go to the smallest m.
+//
+// With W(m) = sum_v hist[v] * (-1)^popcount(v&m), the Walsh-Hadamard
+// transform of hist, the rare count under m is (total + W(m)) / 2, so one
+// O(V log V) transform scores every mask at once.
+func bestMask(hist []int64) (mask uint16, rare int64) {
+	w := make([]int64, len(hist))
+	copy(w, hist)
+	var total int64
+	for _, h := range hist {
+		total += h
+	}
+	for h := 1; h < len(w); h *= 2 {
+		for i := 0; i < len(w); i += 2 * h {
+			for j := i; j < i+h; j++ {
+				x, y := w[j], w[j+h]
+				w[j], w[j+h] = x+y, x-y
+			}
+		}
+	}
+	best := 1
+	for m := 2; m < len(w); m++ {
+		if w[m] < w[best] {
+			best = m
+		}
+	}
+	return uint16(best), (total + w[best]) / 2
+}
+
+// rareStats returns the best mask for the histogram of g[1:], the number of
+// n >= 1 with G(n) rare under it and the last such n (0 if none).
+func rareStats(hist []int64, g []uint16) (mask uint16, rare, last int64) {
+	mask, rare = bestMask(hist)
+	for n := len(g) - 1; n >= 1 && rare > 0; n-- {
+		if rareUnder(g[n], mask) {
+			return mask, rare, int64(n)
+		}
+	}
+	return mask, rare, 0
+}
+
+// Analyze returns the statistics of a sequence g = G(0..len(g)-1): the
+// largest value and where it first occurs, and the rare values under the
+// mask that makes them fewest (Stats.Mask): their count over n >= 1 and the
+// last n with one. The engines report the same statistics.
+func Analyze(g []uint16) Stats {
+	st := Stats{Values: int64(len(g))}
+	hist := make([]int64, 2)
+	for n := 1; n < len(g); n++ {
+		v := g[n]
+		if int(v) >= len(hist) {
+			hist = append(hist, make([]int64, 1<<bits.Len16(v)-len(hist))...)
+		}
+		hist[v]++
+		if v > st.Max {
+			st.Max, st.ArgMax = v, int64(n)
+		}
+	}
+	size := max(2, 1<<bits.Len16(st.Max))
+	hist = append(hist, make([]int64, max(0, size-len(hist)))...)
+	st.Mask, st.Rare, st.LastRare = rareStats(hist[:size], g)
+	st.Checksum = fmt.Sprintf("%016x", Checksum(g))
+	return st
+}

@@ -1,0 +1,377 @@
+package sparse
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/grundy-go/grundy/game"
+)
+
+// Mode selects the engine for the positions of a run.
+type Mode int
+
+const (
+	Auto   Mode = iota // measure both per block of positions and use the cheaper
+	Plain              // the plain scan over every option (both cores for long scans)
+	Sparse             // the rare/common algorithm (falls back to Plain for three-heap moves)
+)
+
+func (m Mode) String() string {
+	switch m {
+	case Plain:
+		return "plain"
+	case Sparse:
+		return "sparse"
+	}
+	return "auto"
+}
+
+// MaxTo is the largest N a run accepts: 2^32 positions past 0.
+const MaxTo = 1 << 32
+
+// DefaultMaxMemory bounds the bytes of values a run keeps in ordinary memory;
+// longer runs need a run file (Config.Out), which is memory-mapped.
+const DefaultMaxMemory = 1 << 30
+
+// DefaultCheckpointEvery is the time between checkpoints of a run file.
+const DefaultCheckpointEvery = 30 * time.Second
+
+// Config describes a run computing G(0..To).
+type Config struct {
+	Rules           Rules
+	To              int64         // last heap size, 0 <= To <= MaxTo
+	Mode            Mode          // engine choice (Auto by default)
+	Workers         int           // pipelined workers (cores): 0 means min(2, GOMAXPROCS)
+	Out             string        // run file (memory-mapped, checkpointed); "" keeps values in memory
+	Resume          bool          // continue the run in Out if it exists
+	CheckpointEvery time.Duration // between checkpoints of Out (0: DefaultCheckpointEvery)
+	MaxMemory       int64         // bytes of values allowed in memory without Out (0: DefaultMaxMemory)
+	Progress        func(Progress)
+	// Known holds values already computed, G(0..len(Known)-1), taken as
+	// they are (in-memory runs only).
+	Known []uint16
+}
+
+// Progress is reported after each block of positions.
+type Progress struct {
+	Done  int64  // values final so far (G(0..Done-1))
+	Total int64  // values wanted (To+1)
+	Rare  int    // rare positions so far
+	Max   uint16 // largest value so far
+	Mask  uint16
+	Mode  Mode // engine of the last block
+}
+
+// Stats describe a finished sequence. Rare counts the heap sizes n >= 1
+// whose value is rare under Mask; LastRare is the largest (0 if none).
+type Stats struct {
+	Values       int64  `json:"values"`        // G(0..Values-1) computed
+	Max          uint16 `json:"max"`           // largest value
+	ArgMax       int64  `json:"argmax"`        // least heap size with the largest value
+	Rare         int64  `json:"rare"`          // heap sizes with a rare value
+	LastRare     int64  `json:"last_rare"`     // largest heap size with a rare value
+	Mask         uint16 `json:"mask"`          // the final mask
+	Checksum     string `json:"checksum"`      // CRC-64/ECMA of the values as little-endian uint16, hex
+	SparseValues int64  `json:"sparse_values"` // values computed by the sparse engine in this run
+	Resumed      int64  `json:"resumed"`       // values taken from the run file (0: fresh run)
+	Work         int64  `json:"work"`          // option evaluations done in this run (pairs, mostly)
+}
+
+// Sequence is the result of a run: Values[n] = G(n) for n <= To. With a run
+// file, Values is a view of the mapped file, valid until Close.
+type Sequence struct {
+	Values []uint16
+	Stats  Stats
+	file   *runFile
+}
+
+// Close releases the run file mapping (a no-op for in-memory runs).
+func (s *Sequence) Close() error {
+	if s.file == nil {
+		return nil
+	}
+	err := s.file.close()
+	s.file, s.Values = nil, nil
+	return err
+}
+
+// Compute returns G(0..n) in memory with the automatic engine choice.
+func Compute(ctx context.Context, r Rules, n int64) ([]uint16, error) {
+	seq, err := Run(ctx, Config{Rules: r, To: n})
+	if err != nil {
+		return nil, err
+	}
+	return seq.Values, nil
+}
+
+// blockSize is the most positions between checks of the context, progress
+// reports and engine decisions; blockOps bounds the pair evaluations.
+const (
+	blockSize = 1 << 12
+	blockOps  = 1 << 26
+)
+
+// Run computes G(0..cfg.To). With cfg.Out the values live in a memory-mapped
+// run file, checkpointed every cfg.CheckpointEvery and when ctx ends, so a
+// killed run continues with cfg.Resume; the values are the same whatever the
+// engine, mask, core count or interruptions.
+func Run(ctx context.Context, cfg Config) (*Sequence, error) {
+	if err := cfg.Rules.Validate(); err != nil {
+		return nil, err
+	}
+	if cfg.To < 0 || cfg.To > MaxTo {
+		return nil, game.Inputf("heap size %d out of range 0..%d", cfg.To, int64(MaxTo))
+	}
+	total := cfg.To + 1
+	maxMem := cfg.MaxMemory
+	if maxMem <= 0 {
+		maxMem = DefaultMaxMemory
+	}
+	seq := &Sequence{}
+	var g []uint16
+	if cfg.Out == "" {
+		if 2*total > maxMem {
+			return nil, game.Inputf("G(0..%d) needs %s of memory, more than the %s allowed: write it to a run file (--out FILE)", cfg.To, bytesString(2*total), bytesString(maxMem))
+		}
+		g = make([]uint16, total)
+		copy(g, cfg.Known)
+	} else {
+		if len(cfg.Known) > 0 {
+			return nil, errors.New("known values and a run file do not mix")
+		}
+		var err error
+		if seq.file, err = openOrCreate(cfg, total); err != nil {
+			return nil, err
+		}
+		g = seq.file.values
+	}
+	seq.Values = g[:total]
+	if err := seq.run(ctx, cfg); err != nil {
+		seq.Close()
+		return nil, err
+	}
+	return seq, nil
+}
+
+func openOrCreate(cfg Config, total int64) (*runFile, error) {
+	if cfg.Resume {
+		rf, err := openRun(cfg.Out, cfg.Rules.Name, total)
+		if err == nil || !isNotExist(err) {
+			return rf, err
+		}
+	}
+	return createRun(cfg.Out, cfg.Rules.Name, total, 1)
+}
+
+// run drives the kernel over the missing positions.
+func (s *Sequence) run(ctx context.Context, cfg Config) error {
+	total := int64(len(s.Values))
+	k := newKernel(cfg.Rules, s.file.valuesOr(s.Values))
+	if n := min(int64(len(cfg.Known)), total); n > 1 {
+		k.load(int(n), 1)
+		size := max(2, k.span())
+		k.growHist(size)
+		m, _ := bestMask(k.hist[:size])
+		k.setMask(m)
+	}
+	if s.file != nil && s.file.head.reached > 1 {
+		if err := k.resume(s.file.head, total); err != nil {
+			return err
+		}
+		s.Stats.Resumed = int64(k.n)
+	}
+	if s.file != nil && s.file.head.reached > total {
+		// The file already holds more than asked: report on the prefix
+		// and leave the file as it is.
+		s.Stats.Checksum = fmt.Sprintf("%016x", Checksum(s.Values))
+		k.fillStats(&s.Stats, total)
+		return nil
+	}
+	workers := cfg.Workers
+	if workers == 0 {
+		workers = min(2, runtime.GOMAXPROCS(0))
+	}
+	for range max(1, workers) {
+		k.workers = append(k.workers, newSparseWorker())
+	}
+	every := cfg.CheckpointEvery
+	if every <= 0 {
+		every = DefaultCheckpointEvery
+	}
+	lastCheckpoint := time.Now()
+	checksum := uint64(0)
+	if s.file != nil {
+		checksum = s.file.head.checksum
+	}
+	checkpoint := func(final bool) error {
+		if s.file == nil {
+			return nil
+		}
+		from := s.file.head.reached
+		checksum = updateChecksum(checksum, k.g[from:k.n])
+		lastCheckpoint = time.Now()
+		return s.file.checkpoint(k.header(cfg.Rules.Name, checksum), final)
+	}
+
+	mode := cfg.Mode
+	if cfg.Rules.Triples() {
+		mode = Plain
+	}
+	cur := mode
+	if mode == Auto {
+		cur = Sparse
+	}
+	probeEvery, wait := 1, 0
+	nextMask := int64(64)
+	for int64(k.n) < total {
+		// The mask is re-evaluated at heap sizes 64, 128, ..., 4096 and
+		// every multiple of 4096 after (a transform of a histogram of at
+		// most 2^16 values, cheap next to a block): positions fixed in
+		// advance, so the mask in force at each n does not depend on
+		// interruptions.
+		for nextMask <= int64(k.n) {
+			nextMask = nextMaskPoint(nextMask)
+		}
+		end := min(total, int64(k.n)+blockSize, nextMask)
+		ops0, plain0 := k.ops, k.plainOps
+		start := k.n
+		if cfg.Rules.Triples() {
+			for int64(k.n) < end && k.ops-ops0 < blockOps {
+				if err := k.stepPlain(); err != nil {
+					return err
+				}
+			}
+		} else {
+			if cur == Plain {
+				// About blockOps pairs a block, so the context is
+				// polled often even where each position scans many.
+				end = min(end, int64(k.n)+max(64, blockOps/int64(k.n)))
+			}
+			if err := k.runSparse(int(end), k.workers, cur == Plain); err != nil {
+				return err
+			}
+		}
+		if cur == Sparse {
+			s.Stats.SparseValues += int64(k.n - start)
+		}
+		if int64(k.n) == nextMask {
+			k.chooseMask()
+		}
+		if mode == Auto && k.n-start >= 256 {
+			ops, plain := k.ops-ops0, k.plainOps-plain0
+			switch {
+			case cur == Sparse && 2*ops > plain:
+				cur, wait = Plain, probeEvery
+				probeEvery = min(2*probeEvery, 64)
+			case cur == Sparse:
+				probeEvery = 1
+			case cur == Plain:
+				if wait--; wait <= 0 {
+					cur = Sparse
+				}
+			}
+		}
+		if cfg.Progress != nil {
+			cfg.Progress(Progress{Done: int64(k.n), Total: total, Rare: len(k.rarePos), Max: k.maxV, Mask: k.mask, Mode: cur})
+		}
+		if err := ctx.Err(); err != nil {
+			if cerr := checkpoint(false); cerr != nil {
+				return cerr
+			}
+			return fmt.Errorf("stopped at heap size %d: %w", k.n, err)
+		}
+		if s.file != nil && time.Since(lastCheckpoint) >= every {
+			if err := checkpoint(false); err != nil {
+				return err
+			}
+		}
+	}
+	if s.file != nil {
+		if err := checkpoint(true); err != nil {
+			return err
+		}
+	}
+	if s.file != nil {
+		s.Stats.Checksum = fmt.Sprintf("%016x", checksum)
+	} else {
+		s.Stats.Checksum = fmt.Sprintf("%016x", Checksum(s.Values))
+	}
+	k.fillStats(&s.Stats, total)
+	return nil
+}
+
+func (k *kernel) fillStats(st *Stats, total int64) {
+	st.Values = total
+	st.Work = k.ops
+	st.Max, st.ArgMax = k.maxV, int64(k.argMax)
+	k.growHist(max(2, k.span()))
+	st.Mask, st.Rare, st.LastRare = rareStats(k.hist[:max(2, k.span())], k.g[:total])
+}
+
+func nextMaskPoint(p int64) int64 {
+	if p < blockSize {
+		return 2 * p
+	}
+	return p + blockSize
+}
+
+// header describes the kernel's state for a checkpoint.
+func (k *kernel) header(name string, checksum uint64) header {
+	h := header{name: name, reached: int64(k.n), mask: k.mask, checksum: checksum,
+		max: k.maxV, argMax: int64(k.argMax), rare: int64(len(k.rarePos))}
+	if len(k.rarePos) > 0 {
+		h.lastRare = int64(k.rarePos[len(k.rarePos)-1])
+	}
+	return h
+}
+
+// resume rebuilds the kernel's state from the final values
+// G(0..min(h.reached, total)-1) and checks the statistics the header
+// recorded when they cover the same values.
+func (k *kernel) resume(h header, total int64) error {
+	k.load(int(min(h.reached, total)), h.mask)
+	got := k.header(h.name, h.checksum)
+	got.capacity = h.capacity
+	if int64(k.n) == h.reached && got != h {
+		return game.Inputf("run file statistics (largest value %d at %d, %d rare, last rare %d) do not match its values (%d at %d, %d rare, last %d): refusing to resume",
+			h.max, h.argMax, h.rare, h.lastRare, got.max, got.argMax, got.rare, got.lastRare)
+	}
+	return nil
+}
+
+func (rf *runFile) valuesOr(v []uint16) []uint16 {
+	if rf == nil {
+		return v
+	}
+	return rf.values
+}
+
+func bytesString(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// load takes g[0:n] as final values: it rebuilds the histogram, the largest
+// value and, under mask, the rare list.
+func (k *kernel) load(n int, mask uint16) {
+	k.n = max(n, 1)
+	clear(k.hist)
+	k.maxV, k.argMax = 0, 0
+	for p := 1; p < k.n; p++ {
+		v := k.g[p]
+		k.growHist(int(v) + 1)
+		k.hist[v]++
+		if v > k.maxV {
+			k.maxV, k.argMax = v, p
+		}
+	}
+	k.setMask(mask)
+}

@@ -1,0 +1,298 @@
+package sparse
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"hash/crc64"
+	"io/fs"
+	"os"
+	"unsafe"
+
+	"github.com/grundy-go/grundy/game"
+)
+
+// Run file format (all integers little-endian):
+//
+//	offset 0     header slot A (512 bytes)
+//	offset 512   header slot B (512 bytes)
+//	offset 4096  G(0), G(1), ..., G(capacity-1) as uint16
+//
+// A header slot holds the magic "GRNDYSEQ", the format version, the game's
+// name, the capacity, the number of final values (reached), the mask, the
+// CRC-64/ECMA checksum of the bytes of values 0..reached-1, the statistics
+// and a CRC-32 of the slot itself. Checkpoints write the values (msync),
+// then the slot not holding the newest valid header, then fsync: a crash at
+// any moment leaves at least one valid slot describing values that are on
+// disk. The slot with the larger reached wins. A finished run has both
+// slots equal, so the file is a deterministic function of the game and N.
+const (
+	dataOffset  = 4096
+	slotSize    = 512
+	magic       = "GRNDYSEQ"
+	fileVersion = 1
+	maxName     = 200
+)
+
+var crcTable = crc64.MakeTable(crc64.ECMA)
+
+// Checksum is the CRC-64/ECMA of values as little-endian uint16 bytes, the
+// checksum recorded in run files and reported in statistics.
+func Checksum(values []uint16) uint64 {
+	return updateChecksum(0, values)
+}
+
+func updateChecksum(crc uint64, values []uint16) uint64 {
+	if len(values) == 0 {
+		return crc
+	}
+	if littleEndian {
+		b := unsafe.Slice((*byte)(unsafe.Pointer(&values[0])), 2*len(values))
+		return crc64.Update(crc, crcTable, b)
+	}
+	buf := make([]byte, 0, 4096)
+	for len(values) > 0 {
+		n := min(len(values), 2048)
+		buf = buf[:0]
+		for _, v := range values[:n] {
+			buf = binary.LittleEndian.AppendUint16(buf, v)
+		}
+		crc = crc64.Update(crc, crcTable, buf)
+		values = values[n:]
+	}
+	return crc
+}
+
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// header is one header slot.
+type header struct {
+	name     string
+	capacity int64 // values G(0..capacity-1) fit in the file
+	reached  int64 // values G(0..reached-1) are final
+	mask     uint16
+	checksum uint64 // Checksum of G(0..reached-1)
+	max      uint16
+	argMax   int64
+	rare     int64
+	lastRare int64
+}
+
+func (h header) encode() []byte {
+	b := make([]byte, slotSize)
+	copy(b, magic)
+	binary.LittleEndian.PutUint32(b[8:], fileVersion)
+	binary.LittleEndian.PutUint16(b[12:], uint16(len(h.name)))
+	copy(b[14:14+maxName], h.name)
+	le := binary.LittleEndian
+	le.PutUint64(b[216:], uint64(h.capacity))
+	le.PutUint64(b[224:], uint64(h.reached))
+	le.PutUint16(b[232:], h.mask)
+	le.PutUint64(b[240:], h.checksum)
+	le.PutUint16(b[248:], h.max)
+	le.PutUint64(b[256:], uint64(h.argMax))
+	le.PutUint64(b[264:], uint64(h.rare))
+	le.PutUint64(b[272:], uint64(h.lastRare))
+	le.PutUint32(b[slotSize-4:], crc32.ChecksumIEEE(b[:slotSize-4]))
+	return b
+}
+
+// errBadSlot marks a slot that is not a valid header.
+var errBadSlot = errors.New("bad header slot")
+
+func decodeHeader(b []byte) (header, error) {
+	le := binary.LittleEndian
+	if string(b[:8]) != magic {
+		return header{}, fmt.Errorf("%w: not a grundy run file", errBadSlot)
+	}
+	if le.Uint32(b[slotSize-4:]) != crc32.ChecksumIEEE(b[:slotSize-4]) {
+		return header{}, fmt.Errorf("%w: header checksum mismatch", errBadSlot)
+	}
+	if v := le.Uint32(b[8:]); v != fileVersion {
+		return header{}, fmt.Errorf("%w: format version %d, this grundy reads %d", errBadSlot, v, fileVersion)
+	}
+	n := int(le.Uint16(b[12:]))
+	if n > maxName {
+		return header{}, fmt.Errorf("%w: name length %d", errBadSlot, n)
+	}
+	h := header{
+		name:     string(b[14 : 14+n]),
+		capacity: int64(le.Uint64(b[216:])),
+		reached:  int64(le.Uint64(b[224:])),
+		mask:     le.Uint16(b[232:]),
+		checksum: le.Uint64(b[240:]),
+		max:      le.Uint16(b[248:]),
+		argMax:   int64(le.Uint64(b[256:])),
+		rare:     int64(le.Uint64(b[264:])),
+		lastRare: int64(le.Uint64(b[272:])),
+	}
+	if h.capacity < 0 || h.reached < 0 || h.reached > h.capacity || h.mask == 0 {
+		return header{}, fmt.Errorf("%w: inconsistent fields", errBadSlot)
+	}
+	return h, nil
+}
+
+// runFile is an open run file with its values mapped into memory.
+type runFile struct {
+	path   string
+	f      *os.File
+	data   []byte   // the mapping of the whole file
+	values []uint16 // view of the values region
+	head   header   // newest header on disk
+	slot   int      // slot holding head
+}
+
+// createRun creates path for a run of name with room for capacity values.
+// It refuses to overwrite an existing file.
+func createRun(path, name string, capacity int64, mask uint16) (*runFile, error) {
+	if !littleEndian {
+		return nil, errors.New("run files need a little-endian machine")
+	}
+	if len(name) > maxName {
+		return nil, fmt.Errorf("game name %q is longer than %d bytes", name, maxName)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		return nil, game.Inputf("%s exists: pass --resume to continue its run, or remove it", path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("create run file: %w", err)
+	}
+	rf := &runFile{path: path, f: f, slot: 1}
+	rf.head = header{name: name, capacity: capacity, mask: mask}
+	if err := f.Truncate(dataOffset + 2*capacity); err != nil {
+		rf.close()
+		return nil, fmt.Errorf("size run file %s: %w", path, err)
+	}
+	if err := rf.writeHeader(rf.head, false); err != nil {
+		rf.close()
+		return nil, err
+	}
+	if err := rf.mapValues(); err != nil {
+		rf.close()
+		return nil, err
+	}
+	return rf, nil
+}
+
+// openRun opens an existing run file, checks it holds a run of name and
+// that its values match the header's checksum, and grows it to capacity.
+func openRun(path, name string, capacity int64) (*runFile, error) {
+	if !littleEndian {
+		return nil, errors.New("run files need a little-endian machine")
+	}
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return nil, fmt.Errorf("open run file: %w", err)
+	}
+	rf := &runFile{path: path, f: f}
+	fail := func(err error) (*runFile, error) {
+		rf.close()
+		return nil, err
+	}
+	buf := make([]byte, 2*slotSize)
+	if _, err := f.ReadAt(buf, 0); err != nil {
+		return fail(game.Inputf("%s is not a grundy run file (no header): refusing to resume", path))
+	}
+	var slotErr error
+	found := false
+	for s := 0; s < 2; s++ {
+		h, err := decodeHeader(buf[s*slotSize : (s+1)*slotSize])
+		if err != nil {
+			slotErr = err
+			continue
+		}
+		if !found || h.reached > rf.head.reached {
+			rf.head, rf.slot, found = h, s, true
+		}
+	}
+	if !found {
+		return fail(game.Inputf("%s: %v; refusing to resume", path, slotErr))
+	}
+	h := rf.head
+	if h.name != name {
+		return fail(game.Inputf("%s holds a run of %s, not %s: refusing to resume it", path, h.name, name))
+	}
+	info, err := f.Stat()
+	if err != nil {
+		return fail(fmt.Errorf("stat run file: %w", err))
+	}
+	if info.Size() < dataOffset+2*h.capacity {
+		return fail(game.Inputf("%s is truncated: %d bytes, its header needs %d; refusing to resume", path, info.Size(), dataOffset+2*h.capacity))
+	}
+	if capacity > h.capacity {
+		if err := f.Truncate(dataOffset + 2*capacity); err != nil {
+			return fail(fmt.Errorf("grow run file %s: %w", path, err))
+		}
+		h.capacity = capacity
+		if err := rf.writeHeader(h, false); err != nil {
+			return fail(err)
+		}
+	}
+	if err := rf.mapValues(); err != nil {
+		return fail(err)
+	}
+	if sum := Checksum(rf.values[:h.reached]); sum != h.checksum {
+		return fail(game.Inputf("%s is corrupt: the checksum of values 0..%d is %016x, its header says %016x; refusing to resume", path, h.reached-1, sum, h.checksum))
+	}
+	return rf, nil
+}
+
+func (rf *runFile) mapValues() error {
+	data, err := mmapFile(rf.f, dataOffset+2*rf.head.capacity)
+	if err != nil {
+		return fmt.Errorf("map run file %s: %w", rf.path, err)
+	}
+	rf.data = data
+	rf.values = unsafe.Slice((*uint16)(unsafe.Pointer(&data[dataOffset])), rf.head.capacity)
+	return nil
+}
+
+// writeHeader writes h to the slot other than the newest (or to both when
+// final) and fsyncs.
+func (rf *runFile) writeHeader(h header, final bool) error {
+	b := h.encode()
+	slots := []int{1 - rf.slot}
+	if final {
+		slots = []int{0, 1}
+	}
+	for _, s := range slots {
+		if _, err := rf.f.WriteAt(b, int64(s*slotSize)); err != nil {
+			return fmt.Errorf("write run file header: %w", err)
+		}
+	}
+	if err := rf.f.Sync(); err != nil {
+		return fmt.Errorf("sync run file: %w", err)
+	}
+	rf.head, rf.slot = h, slots[len(slots)-1]
+	return nil
+}
+
+// checkpoint makes values 0..h.reached-1 durable, then records h (whose
+// checksum the caller extended from the previous header's).
+func (rf *runFile) checkpoint(h header, final bool) error {
+	from := (dataOffset + 2*rf.head.reached) &^ (pageSize - 1)
+	to := dataOffset + 2*h.reached
+	if to > from {
+		if err := msync(rf.data[from:to]); err != nil {
+			return fmt.Errorf("sync run file values: %w", err)
+		}
+	}
+	h.capacity = rf.head.capacity
+	return rf.writeHeader(h, final)
+}
+
+func (rf *runFile) close() error {
+	var err error
+	if rf.data != nil {
+		err = munmap(rf.data)
+		rf.data, rf.values = nil, nil
+	}
+	if cerr := rf.f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }

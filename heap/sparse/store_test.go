@@ -1,0 +1,221 @@
+package sparse
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grundy-go/grundy/game"
+)
+
+func runFileConfig(path string, n int64) Config {
+	return Config{Rules: GrundyGame(), To: n, Out: path, Resume: true, CheckpointEvery: time.Millisecond}
+}
+
+func runTo(t *testing.T, cfg Config) *Sequence {
+	t.Helper()
+	seq, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { seq.Close() })
+	return seq
+}
+
+func TestRunFileMatchesMemory(t *testing.T) {
+	dir := t.TempDir()
+	want, err := Reference(GrundyGame(), 5000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "g.bin")
+	seq := runTo(t, runFileConfig(path, 5000))
+	if i := firstDiff(seq.Values, want); i <= 5000 {
+		t.Fatalf("G(%d) = %d, want %d", i, seq.Values[i], want[i])
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) != dataOffset+2*5001 {
+		t.Fatalf("file has %d bytes, want %d", len(data), dataOffset+2*5001)
+	}
+	for n, v := range want {
+		if got := binary.LittleEndian.Uint16(data[dataOffset+2*n:]); got != v {
+			t.Fatalf("file G(%d) = %d, want %d", n, got, v)
+		}
+	}
+	if !bytes.Equal(data[:slotSize], data[slotSize:2*slotSize]) {
+		t.Error("a finished run file has two different header slots")
+	}
+	// Resuming a finished run reads it; asking for more extends it; asking
+	// for less reports on the prefix.
+	for _, n := range []int64{5000, 7000, 3000} {
+		seq := runTo(t, runFileConfig(path, n))
+		w, _ := Reference(GrundyGame(), int(n))
+		if i := firstDiff(seq.Values, w); i <= int(n) || len(seq.Values) != int(n)+1 {
+			t.Fatalf("to %d: G(%d) differs (len %d)", n, i, len(seq.Values))
+		}
+		if seq.Stats.Checksum != fmt.Sprintf("%016x", Checksum(w)) {
+			t.Errorf("to %d: checksum %s, want %016x", n, seq.Stats.Checksum, Checksum(w))
+		}
+		checkStats(t, seq, w)
+		seq.Close()
+	}
+}
+
+func TestRunFileRefusals(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.bin")
+	runTo(t, runFileConfig(path, 3000)).Close()
+
+	// An existing file without Resume.
+	cfg := runFileConfig(path, 3000)
+	cfg.Resume = false
+	if _, err := Run(context.Background(), cfg); !errors.Is(err, game.ErrInput) || !strings.Contains(err.Error(), "exists") {
+		t.Errorf("existing file without resume: %v", err)
+	}
+	// Another game.
+	cfg = runFileConfig(path, 3000)
+	cfg.Rules, _ = Octal("0.6")
+	if _, err := Run(context.Background(), cfg); !errors.Is(err, game.ErrInput) || !strings.Contains(err.Error(), "holds a run of grundy-game") {
+		t.Errorf("other game: %v", err)
+	}
+
+	corrupt := func(name string, edit func(data []byte) []byte, wantMsg string) {
+		t.Helper()
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bad := filepath.Join(dir, name)
+		if err := os.WriteFile(bad, edit(bytes.Clone(data)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err = Run(context.Background(), runFileConfig(bad, 3000))
+		if !errors.Is(err, game.ErrInput) || !strings.Contains(err.Error(), wantMsg) {
+			t.Errorf("%s: error %v, want one containing %q", name, err, wantMsg)
+		}
+	}
+	corrupt("value.bin", func(d []byte) []byte { d[dataOffset+2*1234] ^= 1; return d }, "corrupt")
+	corrupt("headers.bin", func(d []byte) []byte { d[230] ^= 1; d[slotSize+230] ^= 1; return d }, "header checksum")
+	corrupt("truncated.bin", func(d []byte) []byte { return d[:len(d)-10] }, "truncated")
+	corrupt("short.bin", func(d []byte) []byte { return d[:100] }, "not a grundy run file")
+	corrupt("text.bin", func(d []byte) []byte { return []byte(strings.Repeat("0\n1\n", 1000)) }, "not a grundy run file")
+	// One torn slot: the other still describes the values.
+	data, _ := os.ReadFile(path)
+	data[100] ^= 1
+	torn := filepath.Join(dir, "torn.bin")
+	os.WriteFile(torn, data, 0o644)
+	seq := runTo(t, runFileConfig(torn, 3000))
+	w, _ := Reference(GrundyGame(), 3000)
+	if i := firstDiff(seq.Values, w); i <= 3000 {
+		t.Errorf("torn slot: G(%d) differs", i)
+	}
+}
+
+// TestKillAndResume kills a run (SIGKILL) in the middle, resumes it, and
+// compares the final file with an uninterrupted run's, byte for byte.
+func TestKillAndResume(t *testing.T) {
+	if os.Getenv("GRUNDY_SPARSE_CHILD") != "" {
+		return // the child runs in TestMain
+	}
+	const n = 1 << 17
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole.bin")
+	runTo(t, runFileConfig(whole, n)).Close()
+
+	killed := filepath.Join(dir, "killed.bin")
+	kills := 0
+	for attempt := 0; attempt < 3 && kills == 0; attempt++ {
+		os.Remove(killed)
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), "GRUNDY_SPARSE_CHILD="+killed+":"+strconv.Itoa(n))
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// Kill it once a checkpoint past a quarter of the run is on disk.
+		deadline := time.Now().Add(60 * time.Second)
+		for time.Now().Before(deadline) {
+			if r := reachedOnDisk(killed); r > n/4 {
+				break
+			}
+			time.Sleep(2 * time.Millisecond)
+		}
+		cmd.Process.Kill()
+		cmd.Wait()
+		r := reachedOnDisk(killed)
+		t.Logf("killed at %d of %d values on disk", r, n+1)
+		if r > 0 && r <= n {
+			kills++
+		}
+	}
+	if kills == 0 {
+		t.Fatal("the child was never killed in the middle of its run")
+	}
+	seq := runTo(t, runFileConfig(killed, n))
+	if seq.Stats.Resumed == 0 {
+		t.Error("the run did not resume")
+	}
+	seq.Close()
+	a, _ := os.ReadFile(whole)
+	b, _ := os.ReadFile(killed)
+	if !bytes.Equal(a, b) {
+		t.Fatalf("resumed file differs from the uninterrupted one at byte %d", firstByteDiff(a, b))
+	}
+}
+
+// reachedOnDisk is the newest valid header's reached count (0 if none).
+func reachedOnDisk(path string) int64 {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	buf := make([]byte, 2*slotSize)
+	if _, err := f.ReadAt(buf, 0); err != nil {
+		return 0
+	}
+	var best int64
+	for s := 0; s < 2; s++ {
+		if h, err := decodeHeader(buf[s*slotSize:]); err == nil {
+			best = max(best, h.reached)
+		}
+	}
+	return best
+}
+
+func firstByteDiff(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
+
+// TestMain runs the child of TestKillAndResume: a slow run (one worker,
+// frequent checkpoints) that the parent kills.
+func TestMain(m *testing.M) {
+	if spec := os.Getenv("GRUNDY_SPARSE_CHILD"); spec != "" {
+		path, nText, _ := strings.Cut(spec, ":")
+		n, _ := strconv.ParseInt(nText, 10, 64)
+		cfg := runFileConfig(path, n)
+		cfg.Workers = 1
+		if _, err := Run(context.Background(), cfg); err != nil {
+			os.Stderr.WriteString(err.Error() + "\n")
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}

@@ -1,0 +1,417 @@
+package query
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/solve"
+)
+
+// DefaultMisereStates is the state limit of a misère search when the caller
+// sets none (Limits.MaxStates == 0): the search memoizes sums, and a few
+// million of them take hundreds of MiB.
+const DefaultMisereStates = 2_000_000
+
+// MisereResult is the answer of `grundy value --misere`: the outcome when
+// the player who makes the last move loses.
+type MisereResult struct {
+	Position     string            `json:"position"`
+	Misere       bool              `json:"misere"`  // always true: marks the play convention
+	Outcome      string            `json:"outcome"` // "P": the mover loses; "N": the mover wins (misère play)
+	Method       string            `json:"method"`  // "tame", "genus" or "search" (see docs/misere.md)
+	Grundy       game.Nimber       `json:"grundy"`  // the normal-play value of the sum, for comparison
+	Genus        string            `json:"genus,omitempty"`
+	Components   []MisereComponent `json:"components"`
+	WinningMoves []Move            `json:"winning_moves"`
+	Truncated    bool              `json:"truncated,omitempty"`
+	States       int64             `json:"states"`
+}
+
+// MisereComponent describes one component: its normal-play value, whether
+// it is (hereditarily) tame, and its genus when known without a search of
+// sums.
+type MisereComponent struct {
+	Position string      `json:"position"`
+	Grundy   game.Nimber `json:"grundy"`
+	Tame     bool        `json:"tame"`
+	Genus    string      `json:"genus,omitempty"`
+}
+
+// Misere answers misère-play questions about positions of impartial games,
+// keeping its memo across calls (a game of `grundy play --misere` asks about
+// many related positions). It is not safe for concurrent use.
+type Misere struct {
+	limits solve.Limits
+	comps  *componentGame
+	engine *solve.Misere[componentKey]
+}
+
+// NewMisere returns a misère oracle with the given limits;
+// MaxStates == 0 means DefaultMisereStates.
+func NewMisere(limits solve.Limits) *Misere {
+	if limits.MaxStates == 0 {
+		limits.MaxStates = DefaultMisereStates
+	}
+	comps := &componentGame{byKey: map[componentKey]games.Component{}}
+	return &Misere{limits: limits, comps: comps, engine: solve.NewMisere[componentKey](comps, limits)}
+}
+
+// States is the number of states the oracle's engine expanded so far.
+func (m *Misere) States() int64 { return m.engine.States }
+
+// componentKey identifies a component across the groups of a position:
+// groups of the same game token share positions.
+type componentKey struct {
+	game string
+	key  any
+}
+
+// componentGame presents the components of catalog games as one
+// game.Game for the misère engine.
+type componentGame struct {
+	byKey map[componentKey]games.Component
+}
+
+func (g *componentGame) key(c games.Component) componentKey {
+	k := componentKey{c.Instance().Name(), c.Key()}
+	if _, ok := g.byKey[k]; !ok {
+		g.byKey[k] = c
+	}
+	return k
+}
+
+// Options lists the moves of the component with key k.
+func (g *componentGame) Options(k componentKey, yield func([]componentKey) bool) {
+	c := g.byKey[k]
+	c.Instance().(games.Valued).Moves(c, func(option []games.Component) bool {
+		keys := make([]componentKey, len(option))
+		for i, o := range option {
+			keys[i] = g.key(o)
+		}
+		return yield(keys)
+	})
+}
+
+// KnownGenus knows Nim heaps: the heap n is tame, with the genus of *n.
+func (g *componentGame) KnownGenus(k componentKey) (solve.Genus, bool) {
+	if n, ok := nimHeap(g.byKey[k]); ok {
+		return solve.TameGenus(game.Nimber(n), n <= 1), true
+	}
+	return solve.Genus{}, false
+}
+
+// nimHeap returns the size of c when c is a heap of the catalog's nim.
+func nimHeap(c games.Component) (int, bool) {
+	spec := c.Instance().Spec()
+	if spec == nil || spec.Name != "nim" {
+		return 0, false
+	}
+	n, ok := c.Key().(int)
+	return n, ok
+}
+
+// checkValued returns the groups' instances, all of which must be impartial.
+func checkValued(pos games.Position) ([]games.Valued, error) {
+	valued := make([]games.Valued, len(pos))
+	for i, g := range pos {
+		v, ok := g.Game.(games.Valued)
+		if !ok {
+			return nil, game.Inputf("%s is a %s game: misère play is defined here for impartial games only", g.Game.Name(), g.Game.Spec().Kind)
+		}
+		valued[i] = v
+	}
+	return valued, nil
+}
+
+func (m *Misere) keys(comps []games.Component) []componentKey {
+	keys := make([]componentKey, len(comps))
+	for i, c := range comps {
+		keys[i] = m.comps.key(c)
+	}
+	return keys
+}
+
+// nimHeaps returns the heap sizes when every component is a Nim heap.
+func nimHeaps(comps []games.Component) ([]int, bool) {
+	heaps := make([]int, len(comps))
+	for i, c := range comps {
+		n, ok := nimHeap(c)
+		if !ok {
+			return nil, false
+		}
+		heaps[i] = n
+	}
+	return heaps, true
+}
+
+// nimCounts summarises misère Nim heaps: the number of heaps of 2 or more,
+// the number of heaps of 1, and the nim-sum.
+type nimCounts struct {
+	big, ones int
+	xor       int
+}
+
+func countNim(heaps []int) nimCounts {
+	var c nimCounts
+	for _, h := range heaps {
+		c.add(h, 1)
+	}
+	return c
+}
+
+func (c *nimCounts) add(h, sign int) {
+	switch {
+	case h >= 2:
+		c.big += sign
+	case h == 1:
+		c.ones += sign
+	}
+	c.xor ^= h
+}
+
+// moverLoses is Bouton's misère Nim rule: when every heap is 0 or 1 the
+// player to move loses exactly when the number of 1-heaps is odd; otherwise
+// exactly when the nim-sum is 0, as in normal play.
+func (c nimCounts) moverLoses() bool {
+	if c.big == 0 {
+		return c.ones%2 == 1
+	}
+	return c.xor == 0
+}
+
+// Outcome returns the misère outcome of pos (game.Win: the player to move
+// wins when the last mover loses) and the method that decided it.
+func (m *Misere) Outcome(ctx context.Context, pos games.Position) (game.Outcome, solve.Method, error) {
+	if _, err := checkValued(pos); err != nil {
+		return game.Unknown, solve.MethodSearch, err
+	}
+	comps := pos.Components()
+	if heaps, ok := nimHeaps(comps); ok {
+		if countNim(heaps).moverLoses() {
+			return game.Lose, solve.MethodTame, nil
+		}
+		return game.Win, solve.MethodTame, nil
+	}
+	o, method, err := m.engine.Outcome(ctx, m.keys(comps))
+	if err != nil {
+		return game.Unknown, method, m.wrap(pos, err)
+	}
+	return o, method, nil
+}
+
+func (m *Misere) wrap(pos games.Position, err error) error {
+	return fmt.Errorf("misère analysis of %s stopped after %d states: %w", pos, m.engine.States, err)
+}
+
+// WinningMoves lists up to limit moves of pos that leave the opponent a
+// misère P-position (none when pos itself is one), and whether more exist.
+func (m *Misere) WinningMoves(ctx context.Context, pos games.Position, limit int) ([]Move, bool, error) {
+	if _, err := checkValued(pos); err != nil {
+		return nil, false, err
+	}
+	comps := pos.Components()
+	moves := []Move{}
+	add := func(i int, option []games.Component) bool {
+		if len(moves) == limit {
+			return false
+		}
+		gi, _ := pos.Locate(i)
+		moves = append(moves, Move{
+			Component:     i,
+			From:          games.Group{Game: pos[gi].Game, Components: []games.Component{comps[i]}}.String(),
+			To:            games.Group{Game: pos[gi].Game, Components: option}.String(),
+			PositionAfter: pos.Replace(i, option).String(),
+		})
+		return true
+	}
+	if heaps, ok := nimHeaps(comps); ok {
+		if more, ok := misereNimMoves(comps, heaps, add); ok {
+			return moves, more, nil
+		}
+	}
+	keys := m.keys(comps)
+	more := false
+	for i, c := range comps {
+		rest := append(append([]componentKey(nil), keys[:i]...), keys[i+1:]...)
+		var err error
+		c.Instance().(games.Valued).Moves(c, func(option []games.Component) bool {
+			if err = m.engine.Step(ctx); err != nil {
+				return false
+			}
+			var o game.Outcome
+			o, _, err = m.engine.Outcome(ctx, append(m.keys(option), rest...))
+			if err != nil || o != game.Lose {
+				return err == nil
+			}
+			if !add(i, option) {
+				more = true
+				return false
+			}
+			return true
+		})
+		if err != nil {
+			return nil, false, m.wrap(pos, err)
+		}
+		if more {
+			break
+		}
+	}
+	return moves, more, nil
+}
+
+// misereNimMoves lists the winning moves of misère Nim without listing every
+// option: from a heap x the only candidates are the heaps x XOR s (the
+// normal-play move, s the nim-sum), 0 and 1. It reports false when a heap's
+// instance cannot make a heap component.
+func misereNimMoves(comps []games.Component, heaps []int, add func(i int, option []games.Component) bool) (more, ok bool) {
+	counts := countNim(heaps)
+	if counts.moverLoses() {
+		return false, true
+	}
+	for i, x := range heaps {
+		bound, isBound := comps[i].Instance().(*games.Bound[int])
+		if !isBound {
+			return false, false
+		}
+		seen := map[int]bool{}
+		for _, t := range []int{x ^ counts.xor, 0, 1} {
+			if t >= x || seen[t] {
+				continue
+			}
+			seen[t] = true
+			after := counts
+			after.add(x, -1)
+			after.add(t, 1)
+			if after.moverLoses() && !add(i, []games.Component{bound.Component(t)}) {
+				return true, true
+			}
+		}
+	}
+	return false, true
+}
+
+// MisereValue answers `grundy value --misere`: the misère outcome of pos,
+// the method that decided it, each component's normal value, tameness and
+// genus, and every winning move (up to MaxMoves).
+func MisereValue(ctx context.Context, pos games.Position, limits solve.Limits) (*MisereResult, error) {
+	valued, err := checkValued(pos)
+	if err != nil {
+		return nil, err
+	}
+	m := NewMisere(limits)
+	res := &MisereResult{Position: pos.String(), Misere: true, Components: []MisereComponent{}}
+	for _, v := range valued {
+		v.SetLimits(limits)
+	}
+	defer func() {
+		res.States = m.States()
+		for _, v := range valued {
+			res.States += v.States()
+		}
+	}()
+	o, method, err := m.Outcome(ctx, pos)
+	if err != nil {
+		return nil, err
+	}
+	comps := pos.Components()
+	allTame := true
+	for i, c := range comps {
+		gi, _ := pos.Locate(i)
+		g, err := valued[gi].Grundy(ctx, c)
+		if err != nil {
+			return nil, fmt.Errorf("value of %s %s: %w", pos[gi].Game.Name(), c, err)
+		}
+		res.Grundy ^= g
+		mc := MisereComponent{Position: games.Group{Game: pos[gi].Game, Components: []games.Component{c}}.String(), Grundy: g}
+		tame, genus, err := m.engine.Tame(ctx, m.comps.key(c))
+		if err != nil {
+			return nil, m.wrap(pos, err)
+		}
+		mc.Tame = tame
+		if genus != nil {
+			mc.Genus = genus.String()
+		}
+		allTame = allTame && tame
+		res.Components = append(res.Components, mc)
+	}
+	if allTame {
+		g, err := m.engine.Genus(ctx, m.keys(comps))
+		if err != nil {
+			return nil, m.wrap(pos, err)
+		}
+		res.Genus = g.String()
+	}
+	res.Outcome, res.Method = o.Class(), method.String()
+	if o == game.Lose {
+		res.WinningMoves = []Move{}
+		return res, nil
+	}
+	res.WinningMoves, res.Truncated, err = m.WinningMoves(ctx, pos, MaxMoves)
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// MisereTableResult is the answer of `grundy table --misere`: the genus of
+// each heap of a game whose positions are one integer.
+type MisereTableResult struct {
+	Game   string      `json:"game"`
+	From   int         `json:"from"`
+	To     int         `json:"to"`
+	Misere bool        `json:"misere"` // always true
+	Genera []HeapGenus `json:"genera"`
+	// FirstWild is the least heap in From..To that is not tame (null when
+	// all are): from there on misère play needs genus theory or search.
+	FirstWild *int  `json:"first_wild"`
+	States    int64 `json:"states"`
+}
+
+// HeapGenus is the misère data of one heap: its normal value, its genus
+// g^(γ0 γ1 ...) and whether it is (hereditarily) tame.
+type HeapGenus struct {
+	Heap   int         `json:"heap"`
+	Grundy game.Nimber `json:"grundy"`
+	Genus  string      `json:"genus"`
+	Tame   bool        `json:"tame"`
+}
+
+// MisereTable computes the genus of every heap from..to of inst, a game
+// whose ARGs are heap sizes.
+func MisereTable(ctx context.Context, inst games.Instance, from, to int, limits solve.Limits) (*MisereTableResult, error) {
+	if _, ok := inst.(games.Valued); !ok {
+		return nil, game.Inputf("%s is a %s game: misère play is defined here for impartial games only", inst.Name(), inst.Spec().Kind)
+	}
+	if from < 0 || to < from {
+		return nil, game.Inputf("bad heap range %d..%d", from, to)
+	}
+	m := NewMisere(limits)
+	res := &MisereTableResult{Game: inst.Name(), From: from, To: to, Misere: true, Genera: []HeapGenus{}}
+	for n := from; n <= to; n++ {
+		comps, err := inst.Parse([]string{strconv.Itoa(n)})
+		if err != nil {
+			return nil, err
+		}
+		if len(comps) != 1 {
+			return nil, game.Inputf("%s: heap %d is not one component", inst.Name(), n)
+		}
+		key := m.comps.key(comps[0])
+		g, err := m.engine.Genus(ctx, []componentKey{key})
+		if err != nil {
+			return nil, fmt.Errorf("genus of %s %d after %d states: %w", inst.Name(), n, m.States(), err)
+		}
+		tame, _, err := m.engine.Tame(ctx, key)
+		if err != nil {
+			return nil, fmt.Errorf("genus of %s %d after %d states: %w", inst.Name(), n, m.States(), err)
+		}
+		res.Genera = append(res.Genera, HeapGenus{Heap: n, Grundy: g.Normal, Genus: g.String(), Tame: tame})
+		if !tame && res.FirstWild == nil {
+			res.FirstWild = &n
+		}
+	}
+	res.States = m.States()
+	return res, nil
+}

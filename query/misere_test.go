@@ -1,0 +1,292 @@
+package query
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/solve"
+)
+
+// naiveHeap is one heap of the oracle's sums. The rules are written here
+// from their definitions, independently of the catalog's code:
+// kayles knocks down 1 or 2 adjacent pins of a row, dawson-kayles exactly 2
+// (either may split the row in two), grundy-game splits a heap into two
+// unequal non-empty heaps, subtract:1,3,4 takes 1, 3 or 4, nim takes any.
+type naiveHeap struct {
+	game string
+	n    int
+}
+
+func naiveOptions(h naiveHeap) [][]naiveHeap {
+	var out [][]naiveHeap
+	row := func(widths ...int) {
+		for _, w := range widths {
+			for left := 0; left+w <= h.n; left++ {
+				out = append(out, []naiveHeap{{h.game, left}, {h.game, h.n - w - left}})
+			}
+		}
+	}
+	switch h.game {
+	case "nim":
+		for k := 0; k < h.n; k++ {
+			out = append(out, []naiveHeap{{h.game, k}})
+		}
+	case "kayles":
+		row(1, 2)
+	case "dawson-kayles":
+		row(2)
+	case "grundy-game":
+		for a := 1; a < h.n-a; a++ {
+			out = append(out, []naiveHeap{{h.game, a}, {h.game, h.n - a}})
+		}
+	case "subtract:1,3,4":
+		for _, s := range []int{1, 3, 4} {
+			if s <= h.n {
+				out = append(out, []naiveHeap{{h.game, h.n - s}})
+			}
+		}
+	}
+	return out
+}
+
+// naiveMisere decides whole sums by the definition of misère play: the
+// player who cannot move wins, otherwise the mover wins when some move
+// leaves a position the opponent loses.
+type naiveMisere map[string]bool
+
+func sumKey(sum []naiveHeap) string {
+	parts := make([]string, 0, len(sum))
+	for _, h := range sum {
+		if h.n > 0 {
+			parts = append(parts, h.game+strconv.Itoa(h.n))
+		}
+	}
+	slices.Sort(parts)
+	return strings.Join(parts, " ")
+}
+
+func (memo naiveMisere) wins(sum []naiveHeap) bool {
+	k := sumKey(sum)
+	if w, ok := memo[k]; ok {
+		return w
+	}
+	w, moved := false, false
+	for i, h := range sum {
+		for _, o := range naiveOptions(h) {
+			moved = true
+			next := append(append(slices.Clone(sum[:i]), o...), sum[i+1:]...)
+			if !memo.wins(next) {
+				w = true
+				break
+			}
+		}
+		if w {
+			break
+		}
+	}
+	memo[k] = w || !moved
+	return memo[k]
+}
+
+// writeSum writes a sum in CLI syntax, one group per heap.
+func writeSum(sum []naiveHeap) string {
+	groups := make([]string, len(sum))
+	for i, h := range sum {
+		groups[i] = fmt.Sprintf("%s %d", h.game, h.n)
+	}
+	return strings.Join(groups, " + ")
+}
+
+// parseAfter reads a position_after back into heaps.
+func parseAfter(t *testing.T, s string) []naiveHeap {
+	t.Helper()
+	var sum []naiveHeap
+	for _, g := range strings.Split(s, " + ") {
+		f := strings.Fields(g)
+		for _, a := range f[1:] {
+			n, err := strconv.Atoi(a)
+			if err != nil {
+				t.Fatalf("position_after %q: %v", s, err)
+			}
+			sum = append(sum, naiveHeap{f[0], n})
+		}
+	}
+	return sum
+}
+
+func checkMisere(t *testing.T, memo naiveMisere, sum []naiveHeap, res *MisereResult) {
+	t.Helper()
+	want := "P"
+	if memo.wins(sum) {
+		want = "N"
+	}
+	if res.Outcome != want {
+		t.Fatalf("%s: misère outcome %s by %s, naive search says %s", res.Position, res.Outcome, res.Method, want)
+	}
+	terminal := true
+	for _, h := range sum {
+		terminal = terminal && len(naiveOptions(h)) == 0
+	}
+	// A misère N-position has a winning move unless it has no move at all
+	// (then the player to move has already won).
+	if (want == "N" && !terminal) != (len(res.WinningMoves) > 0) {
+		t.Fatalf("%s: outcome %s with %d winning moves", res.Position, want, len(res.WinningMoves))
+	}
+	for _, m := range res.WinningMoves {
+		if memo.wins(parseAfter(t, m.PositionAfter)) {
+			t.Fatalf("%s: winning move to %s leaves a naive N-position", res.Position, m.PositionAfter)
+		}
+	}
+}
+
+// TestMisereNimClosedForm checks the misère Nim rule and its winning moves
+// on every position of up to 4 heaps of size <= 7 against the naive search,
+// and that the number of winning moves is the naive count.
+func TestMisereNimClosedForm(t *testing.T) {
+	ctx := context.Background()
+	memo := naiveMisere{}
+	var rec func(sum []naiveHeap, from int)
+	count := 0
+	rec = func(sum []naiveHeap, from int) {
+		if len(sum) > 0 {
+			count++
+			words := []string{"nim"}
+			for _, h := range sum {
+				words = append(words, strconv.Itoa(h.n))
+			}
+			pos, err := games.Parse(words)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := MisereValue(ctx, pos, solve.Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Method != "tame" {
+				t.Fatalf("%s: method %s", res.Position, res.Method)
+			}
+			checkMisere(t, memo, sum, res)
+			wins := 0
+			for i, h := range sum {
+				for _, o := range naiveOptions(h) {
+					next := append(append(slices.Clone(sum[:i]), o...), sum[i+1:]...)
+					if !memo.wins(next) {
+						wins++
+					}
+				}
+			}
+			if len(res.WinningMoves) != wins {
+				t.Fatalf("%s: %d winning moves, naive count %d", res.Position, len(res.WinningMoves), wins)
+			}
+		}
+		if len(sum) == 4 {
+			return
+		}
+		for n := from; n <= 7; n++ {
+			rec(append(slices.Clone(sum), naiveHeap{"nim", n}), n)
+		}
+	}
+	rec(nil, 0)
+	if count != 494 { // multisets of 1..4 sizes from 0..7: C(8,1)+C(9,2)+C(10,3)+C(11,4) = 8+36+120+330
+		t.Fatalf("checked %d positions", count)
+	}
+}
+
+// TestMisereRandomCatalogSums checks misère outcomes and winning moves of
+// random small sums of catalog games against the naive search.
+func TestMisereRandomCatalogSums(t *testing.T) {
+	names := []string{"nim", "kayles", "dawson-kayles", "grundy-game", "subtract:1,3,4"}
+	maxN := map[string]int{"nim": 6, "kayles": 8, "dawson-kayles": 10, "grundy-game": 12, "subtract:1,3,4": 12}
+	for _, n := range names {
+		name, _, _ := strings.Cut(n, ":")
+		if _, ok := games.Lookup(name); !ok {
+			t.Fatalf("game %s is not in the catalog", name)
+		}
+	}
+	ctx := context.Background()
+	memo := naiveMisere{}
+	r := rand.New(rand.NewPCG(8, 13))
+	methods := map[string]int{}
+	for range 2000 {
+		sum := make([]naiveHeap, 1+r.IntN(3))
+		budget := 16
+		for i := range sum {
+			g := names[r.IntN(len(names))]
+			n := r.IntN(min(maxN[g], budget) + 1)
+			budget -= n
+			sum[i] = naiveHeap{g, n}
+		}
+		pos, err := games.ParseString(writeSum(sum))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := MisereValue(ctx, pos, solve.Limits{})
+		if err != nil {
+			t.Fatalf("%s: %v", writeSum(sum), err)
+		}
+		methods[res.Method]++
+		checkMisere(t, memo, sum, res)
+	}
+	t.Logf("methods: %v", methods)
+	for _, m := range []string{"tame", "genus", "search"} {
+		if methods[m] == 0 {
+			t.Errorf("method %s never used", m)
+		}
+	}
+}
+
+func TestMisereErrors(t *testing.T) {
+	ctx := context.Background()
+	pos, err := games.ParseString("kayles 30 31 32")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = MisereValue(ctx, pos, solve.Limits{MaxStates: 1000})
+	if !errors.Is(err, solve.ErrStateLimit) || !strings.Contains(err.Error(), "stopped after 1001 states") {
+		t.Fatalf("err = %v, want the state limit with the state count", err)
+	}
+	pos, err = games.ParseString("tictactoe x........")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := MisereValue(ctx, pos, solve.Limits{}); !errors.Is(err, game.ErrInput) {
+		t.Fatalf("partizan game: err = %v, want bad input", err)
+	}
+}
+
+// TestMisereOracle checks the API that `grundy play --misere` uses: the
+// oracle answers positions and keeps its memo between calls.
+func TestMisereOracle(t *testing.T) {
+	ctx := context.Background()
+	m := NewMisere(solve.Limits{})
+	memo := naiveMisere{}
+	for _, s := range []string{"kayles 12", "kayles 12 + kayles 1", "kayles 12 + nim 2", "kayles 7 + dawson-kayles 9", "nim 1 1 1"} {
+		pos, err := games.ParseString(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, _, err := m.Outcome(ctx, pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := parseAfter(t, pos.String())
+		if want := memo.wins(sum); (o == game.Win) != want {
+			t.Fatalf("%s: oracle %v, naive win=%v", s, o, want)
+		}
+		moves, _, err := m.WinningMoves(ctx, pos, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (o == game.Win) != (len(moves) > 0) || len(moves) > 3 {
+			t.Fatalf("%s: %v with %d winning moves (limit 3)", s, o, len(moves))
+		}
+	}
+}

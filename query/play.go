@@ -1,0 +1,664 @@
+package query
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/solve"
+)
+
+// DefaultSearchBudget is how much work (whole positions expanded plus
+// moves listed) a Player may spend in its search for remoteness (and, for
+// misère play, outcomes) before it falls back to a simpler choice. Grundy
+// values of components do not count against it.
+const DefaultSearchBudget = 1 << 20
+
+// ErrSearchBudget is matched by the error a Player returns when a question
+// that needs a search over whole positions exceeds its budget.
+var ErrSearchBudget = errors.New("search budget exceeded")
+
+// PlayOptions configure a Player.
+type PlayOptions struct {
+	// Limits bound the component engines (Grundy values).
+	Limits solve.Limits
+	// Misere plays under the misère convention: the player who cannot move
+	// wins. Outcomes then come from the misère oracle (Misere: misère Nim's
+	// rule, genus theory, or a search over sums of components).
+	Misere bool
+	// SearchBudget bounds the whole-position search of each call of
+	// Analyze, Choose or Find (0: DefaultSearchBudget).
+	SearchBudget int64
+}
+
+// Player answers the questions of playing a game: the moves of a whole
+// position (a sum) with each move's result, and the perfect opponent's
+// choice. It memoizes across calls, so one Player should serve one game; it
+// is not safe for concurrent use. It knows nothing of terminals or pages.
+type Player struct {
+	opts  PlayOptions
+	memo  map[string]solved // whole positions by canonical key
+	spent int64             // work of the whole-position search so far
+	mis   *Misere           // the misère oracle, in misère play
+}
+
+// solved is the search result of a whole position: the outcome for the
+// player to move and the remoteness (Smith): the number of moves to the end
+// when the winner hurries and the loser delays.
+type solved struct {
+	outcome    game.Outcome
+	remoteness int
+}
+
+// inSearch marks a memo entry whose options are being searched.
+var inSearch = solved{outcome: game.Unknown, remoteness: -2}
+
+// NewPlayer returns a Player with the given options.
+func NewPlayer(opts PlayOptions) *Player {
+	if opts.SearchBudget <= 0 {
+		opts.SearchBudget = DefaultSearchBudget
+	}
+	pl := &Player{opts: opts, memo: map[string]solved{}}
+	if opts.Misere {
+		pl.mis = NewMisere(opts.Limits)
+	}
+	return pl
+}
+
+// PlayMove is one move of a whole position: component Component (counted
+// across groups, as games.Position.Components does) becomes To, leaving
+// Position.
+type PlayMove struct {
+	Number    int    `json:"number"` // 1-based place in the listed moves
+	Component int    `json:"component"`
+	From      string `json:"from"`
+	To        string `json:"to"`
+	Position  string `json:"position"` // the whole position after the move
+	// Outcome is the move's result for the player who makes it: "win" when
+	// it leaves the opponent a lost position, "lose" when it leaves a won
+	// one, "draw" otherwise.
+	Outcome string `json:"outcome"`
+	// Grundy is the normal-play value of Position (impartial games; absent
+	// in misère play and for general games).
+	Grundy *game.Nimber `json:"grundy,omitempty"`
+	// Remoteness is the remoteness of Position when it has been computed,
+	// -1 when not (or when Position is a draw).
+	Remoteness int `json:"remoteness"`
+	// Best marks, in general games, the solver's best moves: the fastest
+	// win, the slowest loss, or a move that keeps a draw.
+	Best bool `json:"best,omitempty"`
+	// Score is, in scoring games, the final margin (own total minus the
+	// opponent's, counted from the position before the move) of the player
+	// making the move, under perfect play after it; Gain is what the move
+	// itself scores for that player.
+	Score *int64 `json:"score,omitempty"`
+	Gain  *int64 `json:"gain,omitempty"`
+
+	After games.Position `json:"-"` // the position after the move
+}
+
+// Analysis is a position in play: who wins it and its moves.
+type Analysis struct {
+	Position string `json:"position"`
+	// Outcome is the result for the player to move: "win", "lose", "draw".
+	Outcome string       `json:"outcome"`
+	Grundy  *game.Nimber `json:"grundy,omitempty"` // normal-play value (impartial games)
+	Misere  bool         `json:"misere,omitempty"`
+	// Remoteness (general games) is the number of moves to the end under
+	// perfect play (nil for a draw); Score (scoring games) the final margin
+	// of the player to move.
+	Remoteness *int   `json:"remoteness,omitempty"`
+	Score      *int64 `json:"score,omitempty"`
+	// Moves are the moves in the game's own order, at most MaxMoves of them;
+	// Truncated says when there are more (they can still be typed).
+	Moves     []PlayMove `json:"moves"`
+	Truncated bool       `json:"truncated,omitempty"`
+}
+
+// Over reports whether the position has no moves: the game has ended.
+func (a *Analysis) Over() bool { return len(a.Moves) == 0 }
+
+// Winner returns, for a finished game, whether the player who would move
+// next won. Under normal play the player who cannot move loses; under
+// misère play that player wins; a general game's rules say (Drawn tells a
+// draw).
+func (a *Analysis) Winner() bool { return a.Outcome == game.Win.String() }
+
+// Drawn reports whether a finished game ended in a draw.
+func (a *Analysis) Drawn() bool { return a.Outcome == game.Draw.String() }
+
+// Analyze values pos and lists its moves (at most MaxMoves) with their
+// outcomes and, for impartial normal play, their Grundy values.
+func (pl *Player) Analyze(ctx context.Context, pos games.Position) (*Analysis, error) {
+	pl.spent = 0 // the search budget is per question
+	if solver, err := pl.viaSolver(ctx, pos); solver || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		return pl.analyzeGeneral(ctx, pos)
+	}
+	valued, err := pl.valued(pos)
+	if err != nil {
+		return nil, err
+	}
+	a := &Analysis{Position: pos.String(), Misere: pl.opts.Misere, Moves: []PlayMove{}}
+	outcome, total, err := pl.outcome(ctx, pos, valued)
+	if err != nil {
+		return nil, err
+	}
+	a.Outcome = outcome.String()
+	if !pl.opts.Misere {
+		a.Grundy = &total
+	}
+	pl.moves(pos, valued, func(m PlayMove) bool {
+		if len(a.Moves) == MaxMoves {
+			a.Truncated = true
+			return false
+		}
+		if err = pl.rate(ctx, &m, valued); err != nil {
+			return false
+		}
+		m.Number = len(a.Moves) + 1
+		a.Moves = append(a.Moves, m)
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// Choose returns the perfect opponent's move from pos: a winning move when
+// one exists (the fastest win when the search budget allows finding it),
+// otherwise the move that delays defeat longest (largest remoteness; when
+// the budget does not allow the search, the game's first move, which for the
+// heap games takes the fewest tokens). It returns nil when pos has no move.
+func (pl *Player) Choose(ctx context.Context, pos games.Position) (*PlayMove, error) {
+	pl.spent = 0 // the search budget is per question
+	if solver, err := pl.viaSolver(ctx, pos); solver || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		return pl.chooseGeneral(ctx, pos)
+	}
+	valued, err := pl.valued(pos)
+	if err != nil {
+		return nil, err
+	}
+	outcome, _, err := pl.outcome(ctx, pos, valued)
+	if err != nil {
+		return nil, err
+	}
+	want := game.Lose // the outcome to leave the opponent
+	if outcome != game.Win {
+		want = game.Win
+	}
+	_, searchErr := pl.solve(ctx, pos, valued)
+	if searchErr != nil && !errors.Is(searchErr, ErrSearchBudget) {
+		return nil, searchErr
+	}
+	var best *PlayMove
+	pl.moves(pos, valued, func(m PlayMove) bool {
+		o, _, e := pl.outcome(ctx, m.After, valued)
+		if e != nil {
+			err = e
+			return false
+		}
+		if o != want {
+			return true
+		}
+		if err = pl.rate(ctx, &m, valued); err != nil {
+			return false
+		}
+		switch {
+		case best == nil:
+			best = &m
+		case m.Remoteness >= 0 && (best.Remoteness < 0 ||
+			want == game.Lose && m.Remoteness < best.Remoteness ||
+			want == game.Win && m.Remoteness > best.Remoteness):
+			best = &m
+		}
+		// Without a search result the first candidate is the choice.
+		return searchErr == nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return best, nil
+}
+
+// Find resolves a human's move typed as text: the number of a listed move,
+// or the whole position the move leads to in CLI syntax. Positions that
+// differ only in the order of components are the same move. Errors wrap
+// game.ErrInput.
+func (pl *Player) Find(ctx context.Context, pos games.Position, listed []PlayMove, text string) (*PlayMove, error) {
+	pl.spent = 0 // the search budget is per question
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return nil, game.Inputf("empty move: type a move's number or the position it leads to")
+	}
+	if n, err := strconv.Atoi(text); err == nil {
+		if n < 1 || n > len(listed) {
+			return nil, game.Inputf("no move numbered %d (the moves are 1 to %d)", n, len(listed))
+		}
+		m := listed[n-1]
+		return &m, nil
+	}
+	target, err := games.ParseString(text)
+	if err != nil {
+		return nil, err
+	}
+	key := canonKey(target)
+	var found *PlayMove
+	if solver, err := pl.viaSolver(ctx, pos); solver || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		a, err := pl.analyzeGeneral(ctx, pos)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range a.Moves {
+			if canonKey(m.After) == key {
+				found = &m
+				break
+			}
+		}
+		if found == nil {
+			return nil, game.Inputf("%s is not one move from %s", target, pos)
+		}
+		return found, nil
+	}
+	valued, err := pl.valued(pos)
+	if err != nil {
+		return nil, err
+	}
+	pl.moves(pos, valued, func(m PlayMove) bool {
+		if canonKey(m.After) != key {
+			return true
+		}
+		if err = pl.rate(ctx, &m, valued); err != nil {
+			return false
+		}
+		found = &m
+		return false
+	})
+	if err != nil {
+		return nil, err
+	}
+	if found == nil {
+		return nil, game.Inputf("%s is not one move from %s", target, pos)
+	}
+	for _, l := range listed {
+		if l.Position == found.Position {
+			found.Number = l.Number
+		}
+	}
+	return found, nil
+}
+
+// general returns the solver of pos when pos is a general game (partizan,
+// scoring, loopy: one whole position of one game), nil for impartial sums,
+// and an input error for a general game inside a sum or in misère play.
+func (pl *Player) general(pos games.Position) (games.Solvable, error) {
+	for _, g := range pos {
+		if _, ok := g.Game.(games.Valued); ok {
+			continue
+		}
+		s, ok := g.Game.(games.Solvable)
+		if !ok {
+			return nil, game.Inputf("%s is a %s game that play and graph cannot handle", g.Game.Name(), g.Game.Spec().Kind)
+		}
+		if len(pos) != 1 || len(g.Components) != 1 {
+			return nil, game.Inputf("%s is a %s game: play and graph take it alone, not in a sum", g.Game.Name(), g.Game.Spec().Kind)
+		}
+		if pl.opts.Misere {
+			return nil, game.Inputf("--misere applies to impartial games, and %s is a %s game", g.Game.Name(), g.Game.Spec().Kind)
+		}
+		return s, nil
+	}
+	return nil, nil
+}
+
+// viaSolver reports whether pos is answered by the general solver: a
+// general game, or an impartial sum whose game graph has a cycle (a loopy
+// game such as graph:FILE, which has no finite Grundy values).
+func (pl *Player) viaSolver(ctx context.Context, pos games.Position) (bool, error) {
+	if g, err := pl.general(pos); g != nil || err != nil {
+		return g != nil, err
+	}
+	if _, err := pl.valued(pos); err != nil {
+		return false, err
+	}
+	if _, err := pl.grundy(ctx, pos); err != nil {
+		if errors.Is(err, solve.ErrCycle) {
+			return true, nil
+		}
+		return false, err
+	}
+	return false, nil
+}
+
+// analyzeGeneral solves pos with SolveWith (the general solver behind
+// 'grundy solve': retrograde analysis, cycles allowed) and lists every move
+// with its value.
+func (pl *Player) analyzeGeneral(ctx context.Context, pos games.Position) (*Analysis, error) {
+	res, err := SolveWith(ctx, pos, SolveOptions{Limits: pl.opts.Limits, Misere: pl.opts.Misere})
+	if err != nil {
+		return nil, err
+	}
+	a := &Analysis{Position: pos.String(), Outcome: res.Outcome, Remoteness: res.Remoteness, Score: res.Score,
+		Misere: pl.opts.Misere, Moves: []PlayMove{}, Truncated: res.Truncated}
+	for i, mv := range res.Moves {
+		m := PlayMove{
+			Number: i + 1, From: pos.String(), To: mv.Position, Position: mv.Position,
+			Outcome: mv.Outcome, Remoteness: -1, Best: mv.Best, Score: mv.Score, After: mv.After,
+		}
+		if mv.Remoteness != nil {
+			m.Remoteness = *mv.Remoteness
+		}
+		if mv.Score != nil {
+			// Margins count from the position they are reached at, so the
+			// move's own points are the opponent's margin from the
+			// position after it less their margin counted from before it:
+			// S(after) + Score.
+			after, err := SolveWith(ctx, mv.After, SolveOptions{Limits: pl.opts.Limits})
+			if err != nil {
+				return nil, err
+			}
+			if after.Score != nil {
+				gain := *after.Score + *mv.Score
+				m.Gain = &gain
+			}
+		}
+		a.Moves = append(a.Moves, m)
+	}
+	return a, nil
+}
+
+// chooseGeneral picks the best move of a general game: in a scoring game
+// the largest final margin, otherwise (and among equal margins) the
+// solver's best move (fastest win, slowest loss, a kept draw), the first in
+// the game's order.
+func (pl *Player) chooseGeneral(ctx context.Context, pos games.Position) (*PlayMove, error) {
+	a, err := pl.analyzeGeneral(ctx, pos)
+	if err != nil {
+		return nil, err
+	}
+	rank := map[string]int{"lose": 0, "draw": 1, "win": 2}
+	var best *PlayMove
+	better := func(m, b *PlayMove) bool {
+		if m.Score != nil && b.Score != nil && *m.Score != *b.Score {
+			return *m.Score > *b.Score
+		}
+		if m.Best != b.Best {
+			return m.Best
+		}
+		return rank[m.Outcome] > rank[b.Outcome]
+	}
+	for i := range a.Moves {
+		if best == nil || better(&a.Moves[i], best) {
+			best = &a.Moves[i]
+		}
+	}
+	return best, nil
+}
+
+// valued returns the Valued capability of each group's game, with the
+// limits set, or an input error naming a game that has none.
+func (pl *Player) valued(pos games.Position) ([]games.Valued, error) {
+	valued := make([]games.Valued, len(pos))
+	for i, g := range pos {
+		v, ok := g.Game.(games.Valued)
+		if !ok {
+			return nil, game.Inputf("%s is a %s game with no Grundy values", g.Game.Name(), g.Game.Spec().Kind)
+		}
+		v.SetLimits(pl.opts.Limits)
+		valued[i] = v
+	}
+	return valued, nil
+}
+
+// grundy returns the normal-play value of the whole position: the nim-sum of
+// its components' values (Sprague–Grundy theorem).
+func (pl *Player) grundy(ctx context.Context, pos games.Position) (game.Nimber, error) {
+	var total game.Nimber
+	for _, g := range pos {
+		v := g.Game.(games.Valued)
+		for _, c := range g.Components {
+			x, err := v.Grundy(ctx, c)
+			if err != nil {
+				return 0, fmt.Errorf("value of %s %s: %w", g.Game.Name(), c, err)
+			}
+			total ^= x
+		}
+	}
+	return total, nil
+}
+
+// outcome returns pos's outcome for the player to move and, under normal
+// play, its value. Normal play needs only the value (the mover loses iff it
+// is 0, Sprague–Grundy); misère play asks the misère oracle.
+func (pl *Player) outcome(ctx context.Context, pos games.Position, _ []games.Valued) (game.Outcome, game.Nimber, error) {
+	if !pl.opts.Misere {
+		v, err := pl.grundy(ctx, pos)
+		return game.OutcomeOf(v), v, err
+	}
+	o, _, err := pl.mis.Outcome(ctx, pos)
+	return o, 0, err
+}
+
+// rate fills in a move's outcome for its maker and its value.
+func (pl *Player) rate(ctx context.Context, m *PlayMove, valued []games.Valued) error {
+	o, v, err := pl.outcome(ctx, m.After, valued)
+	if err != nil {
+		return err
+	}
+	m.Outcome = mirror(o).String()
+	if !pl.opts.Misere {
+		m.Grundy = &v
+	}
+	m.Remoteness = -1
+	if s, ok := pl.memo[canonKey(m.After)]; ok && s != inSearch {
+		m.Remoteness = s.remoteness
+	}
+	return nil
+}
+
+// mirror turns an outcome for the player to move into the outcome for the
+// player who just moved.
+func mirror(o game.Outcome) game.Outcome {
+	switch o {
+	case game.Win:
+		return game.Lose
+	case game.Lose:
+		return game.Win
+	}
+	return o
+}
+
+// moves calls yield with each move of pos, in the games' own order:
+// component by component, each component's options as its game lists them.
+func (pl *Player) moves(pos games.Position, valued []games.Valued, yield func(PlayMove) bool) {
+	var from string
+	last := -1
+	pl.options(pos, valued, func(i int, option []games.Component, after games.Position) bool {
+		gi, _ := pos.Locate(i)
+		g := pos[gi].Game
+		if i != last {
+			from, last = games.Group{Game: g, Components: []games.Component{pos.Components()[i]}}.String(), i
+		}
+		return yield(PlayMove{
+			Component: i,
+			From:      from,
+			To:        games.Group{Game: g, Components: option}.String(),
+			Position:  after.String(),
+			After:     after,
+		})
+	})
+}
+
+// options calls yield with each move of pos as the component i it changes,
+// the option that replaces it and the position after; no text is built.
+func (pl *Player) options(pos games.Position, valued []games.Valued, yield func(i int, option []games.Component, after games.Position) bool) {
+	for i, c := range pos.Components() {
+		gi, _ := pos.Locate(i)
+		stop := false
+		valued[gi].Moves(c, func(option []games.Component) bool {
+			stop = !yield(i, option, pos.Replace(i, option))
+			return !stop
+		})
+		if stop {
+			return
+		}
+	}
+}
+
+// canonKey identifies a whole position up to the order of its components
+// and groups (a sum is commutative).
+func canonKey(pos games.Position) string {
+	groups := make([]string, len(pos))
+	for i, g := range pos {
+		args := g.Game.Format(g.Components)
+		args = slices.Clone(args)
+		slices.Sort(args)
+		groups[i] = g.Game.Name() + " " + strings.Join(args, " ")
+	}
+	slices.Sort(groups)
+	return strings.Join(groups, " + ")
+}
+
+// frame is one whole position on the explicit stack of solve.
+type frame struct {
+	key      string
+	children []games.Position // the options that decide the result
+	next     int              // children[:next] are folded in
+	known    game.Outcome     // the outcome, from the values or the misère oracle
+	terminal bool             // the position has no moves
+	hasLose  bool             // some folded child is lost for its mover
+	minLose  int              // least remoteness of a lost child
+	maxAll   int              // largest remoteness of any child
+}
+
+// solve returns the outcome and remoteness of pos by memoized depth-first
+// search over whole positions, with an explicit stack. Remoteness (Smith,
+// 1966): 0 at the end; a won position is 1 + the least remoteness of its
+// lost options; a lost one is 1 + the largest of all its options. The
+// values (in misère play, the misère oracle) already decide each outcome, so
+// a won position only searches its lost options. It fails with
+// ErrSearchBudget after spending the budget.
+func (pl *Player) solve(ctx context.Context, root games.Position, valued []games.Valued) (solved, error) {
+	rootKey := canonKey(root)
+	if s, ok := pl.memo[rootKey]; ok && s != inSearch {
+		return s, nil
+	}
+	var stack []*frame
+	push := func(pos games.Position, key string) error {
+		if pl.spent >= pl.opts.SearchBudget {
+			return fmt.Errorf("%w: more than %d positions and moves", ErrSearchBudget, pl.opts.SearchBudget)
+		}
+		pl.spent++
+		if pl.spent%solve.ProgressEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		known, _, err := pl.outcome(ctx, pos, valued)
+		if err != nil {
+			return err
+		}
+		f := &frame{key: key, known: known, minLose: -1, maxAll: -1, terminal: true}
+		pl.options(pos, valued, func(_ int, _ []games.Component, after games.Position) bool {
+			f.terminal = false
+			// Every option costs work, so huge fans stop at the budget too.
+			if pl.spent++; pl.spent > pl.opts.SearchBudget {
+				err = fmt.Errorf("%w: more than %d positions and moves", ErrSearchBudget, pl.opts.SearchBudget)
+				return false
+			}
+			if pl.spent%solve.ProgressEvery == 0 {
+				if err = ctx.Err(); err != nil {
+					return false
+				}
+			}
+			if f.known == game.Win {
+				// Only the lost options (value 0 in normal play) matter
+				// to a won position.
+				var o game.Outcome
+				if o, _, err = pl.outcome(ctx, after, valued); err != nil {
+					return false
+				}
+				if o != game.Lose {
+					return true
+				}
+			}
+			f.children = append(f.children, after)
+			return true
+		})
+		if err != nil {
+			return err
+		}
+		pl.memo[key] = inSearch
+		stack = append(stack, f)
+		return nil
+	}
+	fail := func(err error) (solved, error) {
+		for _, f := range stack {
+			delete(pl.memo, f.key)
+		}
+		return solved{}, err
+	}
+	if err := push(root, rootKey); err != nil {
+		return fail(err)
+	}
+	for len(stack) > 0 {
+		f := stack[len(stack)-1]
+		descended := false
+		for f.next < len(f.children) {
+			child := f.children[f.next]
+			key := canonKey(child)
+			s, ok := pl.memo[key]
+			if !ok {
+				if err := push(child, key); err != nil {
+					return fail(err)
+				}
+				descended = true
+				break
+			}
+			if s == inSearch {
+				return fail(fmt.Errorf("%s is reachable from itself: %w", child, solve.ErrCycle))
+			}
+			if s.outcome == game.Lose {
+				if !f.hasLose || s.remoteness < f.minLose {
+					f.minLose = s.remoteness
+				}
+				f.hasLose = true
+			}
+			f.maxAll = max(f.maxAll, s.remoteness)
+			f.next++
+		}
+		if descended {
+			continue
+		}
+		var s solved
+		switch {
+		case f.terminal:
+			// No moves: the end. Normal play: the mover loses; misère: wins.
+			s = solved{outcome: game.Lose}
+			if pl.opts.Misere {
+				s.outcome = game.Win
+			}
+		case f.hasLose:
+			s = solved{outcome: game.Win, remoteness: 1 + f.minLose}
+		default:
+			s = solved{outcome: game.Lose, remoteness: 1 + f.maxAll}
+		}
+		pl.memo[f.key] = s
+		stack = stack[:len(stack)-1]
+	}
+	return pl.memo[rootKey], nil
+}

@@ -1,0 +1,253 @@
+package query
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/solve"
+)
+
+// SolveResult is the answer of `grundy solve` (SPEC section 3).
+type SolveResult struct {
+	Position string `json:"position"`
+	// Outcome for the player to move: "win", "lose" or "draw".
+	Outcome string `json:"outcome"`
+	// Remoteness is the number of moves to the end under best play (the
+	// winner hurries, the loser delays); nil for a draw that need not end.
+	Remoteness *int `json:"remoteness"`
+	// Score is, for scoring games, the final margin of the player to move
+	// (their total minus the opponent's); nil otherwise.
+	Score *int64 `json:"score"`
+	// BestMoves are the positions the best moves leave, in CLI syntax.
+	BestMoves []string `json:"best_moves"`
+	// Moves are all the moves, each with its value for the player making
+	// it, one per resulting position.
+	Moves     []SolveMove `json:"moves"`
+	Truncated bool        `json:"truncated,omitempty"` // more moves exist than listed
+	Misere    bool        `json:"misere,omitempty"`
+	States    int64       `json:"states"` // positions solved
+	// Counts are the solved positions by outcome (retrograde analysis).
+	Counts *SolveCounts `json:"counts,omitempty"`
+
+	seen map[string]bool // positions of the moves listed
+}
+
+// SolveCounts are the numbers of solved positions by outcome for the
+// player to move.
+type SolveCounts struct {
+	Win  int64 `json:"win"`
+	Lose int64 `json:"lose"`
+	Draw int64 `json:"draw"`
+}
+
+// SolveMove is one move and its value for the player who makes it.
+type SolveMove struct {
+	Position string `json:"position"` // the whole position after the move
+	// Outcome for the player making the move: "win" when it leaves the
+	// opponent a lost position, "lose" when a won one, else "draw".
+	Outcome string `json:"outcome"`
+	// Remoteness of the position after the move (nil: a draw).
+	Remoteness *int `json:"remoteness"`
+	// Score is the mover's final margin after this move (scoring games).
+	Score *int64 `json:"score"`
+	Best  bool   `json:"best"`
+
+	After games.Position `json:"-"` // the position after the move
+}
+
+// SolveOptions configure Solve.
+type SolveOptions struct {
+	Limits solve.Limits
+	// Misere solves impartial positions under the misère convention: the
+	// player who cannot move wins.
+	Misere bool
+}
+
+// Solve solves pos under normal play; see SolveWith.
+func Solve(ctx context.Context, pos games.Position, limits solve.Limits) (*SolveResult, error) {
+	return SolveWith(ctx, pos, SolveOptions{Limits: limits})
+}
+
+// SolveWith solves pos: a general game (partizan, scoring, loopy: one group
+// of a games.Solvable game) by that game's engine, or a sum of impartial
+// games by retrograde analysis of the whole sum's game graph (cycles
+// allowed: positions neither side can force are draws). It reports the
+// outcome, the remoteness, the score of a scoring game, and every move
+// with its value (at most MaxMoves of them).
+func SolveWith(ctx context.Context, pos games.Position, opts SolveOptions) (*SolveResult, error) {
+	if len(pos) == 0 {
+		return nil, game.Inputf("empty position")
+	}
+	for _, g := range pos {
+		s, ok := g.Game.(games.Solvable)
+		if !ok {
+			continue
+		}
+		if len(pos) != 1 || len(g.Components) != 1 {
+			return nil, game.Inputf("%s is a %s game: solve takes it alone, not in a sum", g.Game.Name(), g.Game.Spec().Kind)
+		}
+		if opts.Misere {
+			return nil, game.Inputf("--misere applies to impartial games, and %s is a %s game", g.Game.Name(), g.Game.Spec().Kind)
+		}
+		return solveGeneral(ctx, pos, s, opts.Limits)
+	}
+	return solveSum(ctx, pos, opts)
+}
+
+func remotenessPtr(v solve.Value) *int {
+	if v.Outcome == game.Draw && v.Remoteness < 0 {
+		return nil
+	}
+	r := v.Remoteness
+	return &r
+}
+
+// mirror turns an outcome for the player to move after a move into the
+// outcome of the move for the player who made it.
+func mirrorOutcome(o game.Outcome) game.Outcome {
+	switch o {
+	case game.Win:
+		return game.Lose
+	case game.Lose:
+		return game.Win
+	}
+	return o
+}
+
+func solveGeneral(ctx context.Context, pos games.Position, s games.Solvable, limits solve.Limits) (*SolveResult, error) {
+	g := pos[0]
+	sol, err := s.Solve(ctx, g.Components[0], limits)
+	if err != nil {
+		return nil, fmt.Errorf("solve %s: %w", pos, err)
+	}
+	res := &SolveResult{
+		Position: pos.String(), Outcome: sol.Value.Outcome.String(), Remoteness: remotenessPtr(sol.Value),
+		Score: sol.Score, BestMoves: []string{}, Moves: []SolveMove{}, States: sol.States,
+	}
+	if c := sol.Counts; c.Win+c.Lose+c.Draw > 0 {
+		res.Counts = &SolveCounts{c.Win, c.Lose, c.Draw}
+	}
+	for _, mv := range sol.Moves {
+		after := games.Position{{Game: g.Game, Components: []games.Component{mv.To}}}
+		m := SolveMove{Position: after.String(), Outcome: mirrorOutcome(mv.Value.Outcome).String(),
+			Remoteness: remotenessPtr(mv.Value), Best: mv.Best, After: after}
+		if mv.Score != nil {
+			own := -*mv.Score
+			m.Score = &own
+		}
+		res.add(m)
+	}
+	return res, nil
+}
+
+// add lists a move, once per resulting position (moves that lead to the
+// same position are one choice for the player).
+func (res *SolveResult) add(m SolveMove) {
+	if res.seen == nil {
+		res.seen = map[string]bool{}
+	}
+	if res.seen[m.Position] {
+		return
+	}
+	res.seen[m.Position] = true
+	if m.Best {
+		res.BestMoves = append(res.BestMoves, m.Position)
+	}
+	if len(res.Moves) == MaxMoves {
+		res.Truncated = true
+		return
+	}
+	res.Moves = append(res.Moves, m)
+}
+
+// sumGame plays a sum of impartial components as one general game: a
+// position is the canonical text of the sum (components sorted within each
+// group), a move replaces one component by one of its options. Under
+// normal play a position without moves is lost; under misère play, won.
+type sumGame struct {
+	valued map[games.Instance]games.Valued
+	known  map[string]games.Position
+	misere bool
+}
+
+func (g *sumGame) key(p games.Position) string {
+	norm := make(games.Position, len(p))
+	for i, grp := range p {
+		comps := slices.Clone(grp.Components)
+		slices.SortFunc(comps, func(a, b games.Component) int { return strings.Compare(a.String(), b.String()) })
+		norm[i] = games.Group{Game: grp.Game, Components: comps}
+	}
+	k := norm.String()
+	if _, ok := g.known[k]; !ok {
+		g.known[k] = norm
+	}
+	return k
+}
+
+// each calls yield with each move of p: the position after it.
+func (g *sumGame) each(p games.Position, yield func(games.Position) bool) {
+	for i, c := range p.Components() {
+		gi, _ := p.Locate(i)
+		stop := false
+		g.valued[p[gi].Game].Moves(c, func(option []games.Component) bool {
+			stop = !yield(p.Replace(i, option))
+			return !stop
+		})
+		if stop {
+			return
+		}
+	}
+}
+
+func (g *sumGame) Moves(k string, yield func(string) bool) {
+	g.each(g.known[k], func(q games.Position) bool { return yield(g.key(q)) })
+}
+
+func (g *sumGame) Result(k string) (game.Outcome, bool) {
+	if !g.misere {
+		return game.Unknown, false
+	}
+	has := false
+	g.each(g.known[k], func(games.Position) bool { has = true; return false })
+	if has {
+		return game.Unknown, false
+	}
+	return game.Win, true
+}
+
+func solveSum(ctx context.Context, pos games.Position, opts SolveOptions) (*SolveResult, error) {
+	g := &sumGame{valued: map[games.Instance]games.Valued{}, known: map[string]games.Position{}, misere: opts.Misere}
+	for _, grp := range pos {
+		v, ok := grp.Game.(games.Valued)
+		if !ok {
+			return nil, game.Inputf("%s is a %s game that solve cannot handle", grp.Game.Name(), grp.Game.Spec().Kind)
+		}
+		g.valued[grp.Game] = v
+	}
+	root := g.key(pos)
+	s := solve.NewRetro[string](g, opts.Limits)
+	if err := s.Solve(ctx, root); err != nil {
+		return nil, fmt.Errorf("solve %s: %w", pos, err)
+	}
+	v, _ := s.Value(root)
+	c := s.Counts()
+	res := &SolveResult{
+		Position: pos.String(), Outcome: v.Outcome.String(), Remoteness: remotenessPtr(v),
+		BestMoves: []string{}, Moves: []SolveMove{}, Misere: opts.Misere, States: s.Positions(),
+		Counts: &SolveCounts{c.Win, c.Lose, c.Draw},
+	}
+	if _, terminal := g.Result(root); terminal {
+		return res, nil
+	}
+	g.each(pos, func(after games.Position) bool {
+		cv, _ := s.Value(g.key(after))
+		res.add(SolveMove{Position: after.String(), Outcome: mirrorOutcome(cv.Outcome).String(),
+			Remoteness: remotenessPtr(cv), Best: games.IsBest(v, cv), After: after})
+		return len(res.BestMoves) < MaxMoves || len(res.Moves) < MaxMoves
+	})
+	return res, nil
+}

@@ -1,0 +1,148 @@
+package script
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/solve"
+)
+
+// Pos is a component of a script game: one interned position.
+type Pos struct {
+	s  *Script
+	ID ID
+}
+
+// Instance returns the game: the *Script, or the *General wrapping it.
+func (c Pos) Instance() games.Instance { return c.s.inst }
+
+// Key returns the ID: equal positions of one script have equal IDs.
+func (c Pos) Key() any { return c.ID }
+
+// String writes the position as one ARG (by the script's show).
+func (c Pos) String() string { return c.s.format(c.ID) }
+
+// Name returns the GAME token: the script's path as given.
+func (s *Script) Name() string { return s.path }
+
+// Spec returns a catalog entry describing the script (not registered).
+func (s *Script) Spec() *games.Spec { return s.spec }
+
+// Parse reads each ARG as one component, by the script's parse(arg).
+func (s *Script) Parse(args []string) ([]games.Component, error) {
+	if len(args) == 0 {
+		return nil, game.Inputf("no position given (e.g. '%s 10')", s.path)
+	}
+	comps := make([]games.Component, len(args))
+	for i, a := range args {
+		id, err := s.parseArg(a)
+		if err != nil {
+			return nil, err
+		}
+		comps[i] = Pos{s, id}
+	}
+	return comps, nil
+}
+
+// Format writes each component as one ARG; the empty group writes nothing.
+func (s *Script) Format(group []games.Component) []string {
+	args := make([]string, len(group))
+	for i, c := range group {
+		args[i] = c.String()
+	}
+	return args
+}
+
+// Component binds a position ID of the script.
+func (s *Script) Component(id ID) Pos { return Pos{s, id} }
+
+// SetLimits sets the engine's limits.
+func (s *Script) SetLimits(l solve.Limits) { s.solver.Limits = l }
+
+// States returns the number of positions the engine expanded.
+func (s *Script) States() int64 { return s.solver.States }
+
+// Positions returns the number of distinct positions the script has met.
+func (s *Script) Positions() int { return len(s.vals) }
+
+func (s *Script) id(c games.Component) ID {
+	p, ok := c.(Pos)
+	if !ok || p.s != s {
+		panic(fmt.Sprintf("script: component %v of another game passed to %s", c, s.path))
+	}
+	return p.ID
+}
+
+// impartialOnly fails for scripts that define result(pos): their terminal
+// positions are not all losses for the mover, so they have no Grundy values.
+func (s *Script) impartialOnly() error {
+	if s.result != nil {
+		return game.Inputf("%s defines result(pos), so it is a general game without Grundy values: use 'grundy solve'", s.path)
+	}
+	return nil
+}
+
+// Grundy returns the normal-play Grundy value of c.
+func (s *Script) Grundy(ctx context.Context, c games.Component) (game.Nimber, error) {
+	if err := s.impartialOnly(); err != nil {
+		return 0, err
+	}
+	var v game.Nimber
+	err := s.run(ctx, func() (err error) {
+		v, err = s.solver.Value(ctx, s.id(c))
+		return err
+	})
+	return v, err
+}
+
+// Moves calls yield for each option of c. A script error leaves the options
+// cut short; the next valuing operation reports it.
+func (s *Script) Moves(c games.Component, yield func(option []games.Component) bool) {
+	for _, option := range s.optionList(s.id(c)) {
+		if !yield(s.components(option)) {
+			return
+		}
+	}
+}
+
+// optionList copies the options of p out of the arena.
+func (s *Script) optionList(p ID) [][]ID {
+	var list [][]ID
+	s.forOptions(p, func(option []ID) bool {
+		list = append(list, append([]ID(nil), option...))
+		return true
+	})
+	return list
+}
+
+func (s *Script) components(option []ID) []games.Component {
+	comps := make([]games.Component, len(option))
+	for i, id := range option {
+		comps[i] = Pos{s, id}
+	}
+	return comps
+}
+
+// MovesToValue calls yield for each option of c whose value is v.
+func (s *Script) MovesToValue(ctx context.Context, c games.Component, v game.Nimber, yield func(option []games.Component) bool) error {
+	if err := s.impartialOnly(); err != nil {
+		return err
+	}
+	return s.run(ctx, func() error {
+		for _, option := range s.optionList(s.id(c)) {
+			x, err := s.solver.SumValue(ctx, option)
+			if err != nil {
+				return err
+			}
+			if s.failed != nil {
+				return nil
+			}
+			if x == v && !yield(s.components(option)) {
+				return nil
+			}
+		}
+		return nil
+	})
+}

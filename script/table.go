@@ -1,0 +1,161 @@
+package script
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"go.starlark.net/starlark"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/heap"
+	"github.com/grundy-go/grundy/solve"
+)
+
+// maxTable caps the integers a script table computes (the script is called
+// once per integer; 2^24 calls take minutes).
+const maxTable = 1 << 24
+
+// minTable is the fewest values a table computes, however small --to is.
+const minTable = 256
+
+// subtractionSet reads the optional global SUBTRACTION: a list or tuple of
+// positive integers declaring the script a subtraction game.
+func (s *Script) subtractionSet() ([]int, error) {
+	v, ok := s.globals["SUBTRACTION"]
+	if !ok {
+		return nil, nil
+	}
+	seq, ok := v.(starlark.Indexable)
+	if !ok || v.Type() == "string" {
+		return nil, game.Inputf("%s: SUBTRACTION must be a list of positive integers, got a %s", s.path, v.Type())
+	}
+	var set []int
+	for i := 0; i < seq.Len(); i++ {
+		n, err := starlark.AsInt32(seq.Index(i))
+		if err != nil || n <= 0 || n > heap.MaxDigits {
+			return nil, game.Inputf("%s: SUBTRACTION must hold integers 1..%d, got %s", s.path, heap.MaxDigits, seq.Index(i))
+		}
+		set = append(set, n)
+	}
+	if len(set) == 0 {
+		return nil, game.Inputf("%s: SUBTRACTION is empty", s.path)
+	}
+	slices.Sort(set)
+	return slices.Compact(set), nil
+}
+
+// Table returns G(from..to) of a script whose positions are integers, with
+// the pattern heap.Find sees: observed only, since no theorem covers an
+// arbitrary script, unless the script declares SUBTRACTION. Then each
+// computed moves(n) is checked to be exactly {n-s : s in S, s <= n} and the
+// periodicity theorem for finite subtraction games proves the period
+// (computing past to when the theorem's window needs it).
+func (s *Script) Table(ctx context.Context, from, to int, limits solve.Limits) (*games.Table, error) {
+	if err := s.impartialOnly(); err != nil {
+		return nil, err
+	}
+	if to >= maxTable {
+		return nil, game.Inputf("a script table goes up to %d at most (one script call per integer), not %d", maxTable-1, to)
+	}
+	set, err := s.subtractionSet()
+	if err != nil {
+		return nil, err
+	}
+	s.SetLimits(limits)
+	var values []game.Nimber
+	extend := func(n int) error {
+		return s.run(ctx, func() error {
+			for m := len(values); m <= n; m++ {
+				id, err := s.intern(starlark.MakeInt(m))
+				if err != nil {
+					return err
+				}
+				v, err := s.solver.Value(ctx, id)
+				if err != nil || s.failed != nil {
+					return err
+				}
+				if set != nil {
+					if err := s.checkSubtraction(id, m, set); err != nil {
+						return err
+					}
+				}
+				values = append(values, v)
+			}
+			return nil
+		})
+	}
+	// Like the heap games, look at 256 values at least: patterns need room.
+	if err := extend(max(to, minTable-1)); err != nil {
+		return nil, err
+	}
+	t := games.ObservedTable(values, from, to)
+	if set != nil {
+		rules := heap.Subtraction(set)
+		if t.Pattern != nil {
+			if need, ok := rules.Need(t.Pattern.Preperiod, t.Pattern.Period); ok && need > len(values) && need <= 4*to+1024 && need < maxTable {
+				if err := extend(need - 1); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if proven := proveSubtraction(rules, values); proven != nil {
+			t = games.ObservedTable(values, from, to)
+			t.Pattern = proven
+		}
+	}
+	t.States = s.solver.States
+	return t, nil
+}
+
+// proveSubtraction returns the proven pattern of values, or nil.
+func proveSubtraction(rules heap.Rules, values []game.Nimber) *heap.Pattern {
+	small := make([]uint16, len(values))
+	for i, v := range values {
+		if v > 1<<16-1 {
+			return nil
+		}
+		small[i] = uint16(v)
+	}
+	return rules.Prove(small, heap.Find(small))
+}
+
+// checkSubtraction checks that the options of n (ID id) are exactly the
+// heaps n-s for s in set, s <= n.
+func (s *Script) checkSubtraction(id ID, n int, set []int) error {
+	var got []int
+	ok := true
+	s.forOptions(id, func(option []ID) bool {
+		if len(option) != 1 {
+			ok = false
+			return false
+		}
+		m, isInt := s.vals[option[0]].(starlark.Int)
+		k, small := m.Int64()
+		if !isInt || !small {
+			ok = false
+			return false
+		}
+		got = append(got, int(k))
+		return true
+	})
+	var want []int
+	for _, x := range set {
+		if x <= n {
+			want = append(want, n-x)
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !ok || !slices.Equal(got, want) {
+		return game.Inputf("%s declares SUBTRACTION = %v, but moves(%d) is not {%d - s : s in SUBTRACTION, s <= %d}", s.path, set, n, n, n)
+	}
+	return nil
+}
+
+var _ games.Tabulator = (*Script)(nil)
+var _ games.Valued = (*Script)(nil)
+
+// String describes the script for debugging.
+func (s *Script) String() string { return fmt.Sprintf("script %s", s.path) }

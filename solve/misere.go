@@ -1,0 +1,592 @@
+package solve
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/grundy-go/grundy/game"
+)
+
+// Method says how a misère answer was obtained.
+type Method int8
+
+// The methods of Misere, from the cheapest to the most expensive.
+const (
+	// MethodTame: every component is tame, so the sum plays like misère Nim
+	// (Winning Ways ch. 13): the normal-play value decides, with the
+	// misère switch when every component behaves like a heap of 0 or 1.
+	MethodTame Method = iota
+	// MethodGenus: one wild component plus heaps *1 and *2, answered by
+	// the component's genus.
+	MethodGenus
+	// MethodSearch: memoized win/lose search over multisets of components.
+	MethodSearch
+)
+
+// String returns "tame", "genus" or "search".
+func (m Method) String() string {
+	switch m {
+	case MethodTame:
+		return "tame"
+	case MethodGenus:
+		return "genus"
+	}
+	return "search"
+}
+
+// MisereDepth bounds the length of play the misère engine follows (its
+// search recurses once per move).
+const MisereDepth = 100_000
+
+// Genus is Conway's genus g^(γ0 γ1 γ2 ...) of an impartial game G (On
+// Numbers and Games ch. 12; Winning Ways ch. 13): g is the normal-play
+// Grundy value and γn the misère Grundy value of G + n copies of *2, where
+// the misère value is 1 for a game with no options and otherwise the mex of
+// the options' misère values. G is a misère P-position exactly when γ0 = 0.
+//
+// Invariant: len(Sup) >= 2 and γi = γ(i-2) for every i >= len(Sup) (the
+// sequence is eventually periodic with period 2); Sup is the shortest such
+// prefix, so equal genera have equal Sup.
+type Genus struct {
+	Normal game.Nimber   // g, the normal-play value
+	Sup    []game.Nimber // γ0 γ1 ... γ(L-1)
+}
+
+// Misere returns γn, the misère Grundy value of G + n copies of *2.
+func (g Genus) Misere(n int) game.Nimber {
+	if n < len(g.Sup) {
+		return g.Sup[n]
+	}
+	l := len(g.Sup)
+	return g.Sup[l-2+(n-l)%2]
+}
+
+// TameGenus returns the genus of a tame game of normal value v: 0^120 or
+// 1^031 when heapLike (the game behaves like a Nim heap of size v <= 1),
+// otherwise v^(v, v XOR 2).
+func TameGenus(v game.Nimber, heapLike bool) Genus {
+	if heapLike && v <= 1 {
+		return Genus{Normal: v, Sup: []game.Nimber{v ^ 1, v ^ 2, v}}
+	}
+	return Genus{Normal: v, Sup: []game.Nimber{v, v ^ 2}}
+}
+
+// Tame reports whether g is a tame genus: 0^120, 1^031 or v^(v, v XOR 2).
+func (g Genus) Tame() bool {
+	return g.Equal(TameGenus(g.Normal, true)) || g.Equal(TameGenus(g.Normal, false))
+}
+
+// heapLike reports whether a tame genus is 0^120 or 1^031.
+func (g Genus) heapLike() bool {
+	return len(g.Sup) == 3
+}
+
+// Equal reports whether g and h are the same genus.
+func (g Genus) Equal(h Genus) bool {
+	return g.Normal == h.Normal && slices.Equal(g.Sup, h.Sup)
+}
+
+// String writes the genus in Conway's notation, the superscript after '^':
+// "0^120", "3^31", and with commas when a digit exceeds 9: "12^(12,14)".
+func (g Genus) String() string {
+	var b strings.Builder
+	b.WriteString(strconv.FormatUint(uint64(g.Normal), 10))
+	b.WriteByte('^')
+	wide := slices.ContainsFunc(g.Sup, func(v game.Nimber) bool { return v > 9 })
+	if wide {
+		b.WriteByte('(')
+	}
+	for i, v := range g.Sup {
+		if wide && i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.FormatUint(uint64(v), 10))
+	}
+	if wide {
+		b.WriteByte(')')
+	}
+	return b.String()
+}
+
+// addTame is the genus of the sum of two hereditarily tame games (Winning
+// Ways ch. 13): normal values add by XOR, and the sum behaves like a heap of
+// 0 or 1 only when both parts do.
+func addTame(a, b Genus) Genus {
+	return TameGenus(a.Normal^b.Normal, a.heapLike() && b.heapLike())
+}
+
+// genusOf computes the genus of a game from the genera of its options
+// (CGSuite's Genus recursion, after Conway):
+//
+//	g  = mex{ g(G') }
+//	γ0 = mex{ γ0(G') }                       (1 when G has no option)
+//	γn = mex({ γn(G') } ∪ { γ(n-1), γ(n-1) XOR 1 })   n >= 1
+//
+// since the options of G + n·*2 are G' + n·*2, G + (n-1)·*2 and
+// G + (n-1)·*2 + *1, and for every X the misère value of X + *1 is that of X
+// XOR 1. Periodicity: if every option's γ satisfies γi = γ(i-2) for i >= p,
+// then γn is a fixed function of γ(n-1) and the parity of n for n >= p, so
+// once γj = γ(j-2) for some j >= max(p, 2) the sequence has period 2 from j on.
+func genusOf(options []Genus) (Genus, error) {
+	if len(options) == 0 {
+		return TameGenus(0, true), nil
+	}
+	var set game.MexSet
+	p := 2
+	for _, o := range options {
+		set.Add(o.Normal)
+		p = max(p, len(o.Sup))
+	}
+	g := Genus{Normal: set.Mex()}
+	set.Reset()
+	for _, o := range options {
+		set.Add(o.Sup[0])
+	}
+	sup := []game.Nimber{set.Mex()}
+	for n := 1; ; n++ {
+		set.Reset()
+		set.Add(sup[n-1])
+		set.Add(sup[n-1] ^ 1)
+		for _, o := range options {
+			set.Add(o.Misere(n))
+		}
+		x := set.Mex()
+		if n >= p && x == sup[n-2] {
+			break
+		}
+		sup = append(sup, x)
+		if n > p+16 {
+			// The proof in the doc comment bounds this by p+4.
+			return Genus{}, errors.New("genus sequence did not become periodic")
+		}
+	}
+	for len(sup) > 2 && sup[len(sup)-1] == sup[len(sup)-3] {
+		sup = sup[:len(sup)-1]
+	}
+	g.Sup = sup
+	return g, nil
+}
+
+// KnownGenus is implemented by games that know the genus of some positions
+// without search (Nim: the heap n is tame with genus TameGenus(n, n <= 1)).
+// The genus returned must be tame and the position hereditarily tame.
+type KnownGenus[P comparable] interface {
+	KnownGenus(p P) (Genus, bool)
+}
+
+// misereNode is one component up to identity of game trees: two positions
+// whose options are the same sums of nodes are the same game and share a
+// node. Nodes 0, 1 and 2 are the Nim heaps *0, *1 and *2.
+type misereNode struct {
+	options [][]int32 // normalized sums, sorted, distinct
+	normal  game.Nimber
+	tame    bool   // hereditarily tame: it and every follower has a tame genus
+	genus   *Genus // nil until known
+}
+
+// Misere computes misère-play outcomes and genera of sums of positions of
+// one game, memoizing by the multiset of components. It is not safe for
+// concurrent use.
+//
+// Every component is interned as a node: its game tree up to identity
+// (positions with the same option sums are one node). A sum is the sorted
+// multiset of its nodes, reduced by two exact misère identities: a
+// component with no options is dropped (G + 0 = G), and two copies of *1
+// cancel (the misère value of X + *1 is that of X XOR 1, so X + *1 + *1 and
+// X have the same outcome in every context). Hereditarily tame sums are
+// answered by the misère Nim rule without search.
+type Misere[P comparable] struct {
+	Counter
+
+	game  game.Game[P]
+	known KnownGenus[P]
+
+	raw      map[P]int32 // position -> node; -1 while its options are interned
+	nodes    []misereNode
+	byHash   map[uint64][]int32
+	seed     maphash.Seed
+	outcomes map[string]game.Outcome
+	genera   map[string]*Genus
+	buf      []byte
+}
+
+// inProgressNode marks a position whose options are being interned.
+const inProgressNode = -1
+
+// NewMisere returns a misère engine for g with the given limits. States
+// counts interned positions plus expanded sums.
+func NewMisere[P comparable](g game.Game[P], limits Limits) *Misere[P] {
+	m := &Misere[P]{game: g, raw: map[P]int32{}, byHash: map[uint64][]int32{},
+		seed: maphash.MakeSeed(), outcomes: map[string]game.Outcome{}, genera: map[string]*Genus{}}
+	m.Limits = limits
+	m.known, _ = g.(KnownGenus[P])
+	// Nodes 0, 1, 2 are *0 = {}, *1 = {0}, *2 = {0, *1}.
+	for _, opts := range [][][]int32{nil, {{}}, {{}, {1}}} {
+		if _, err := m.node(opts); err != nil {
+			panic("solve: nim heaps *0, *1, *2 have no genus: " + err.Error())
+		}
+	}
+	return m
+}
+
+// Outcome returns the misère outcome of the sum (Win: the player to move
+// wins when the last mover loses) and the method that decided it.
+func (m *Misere[P]) Outcome(ctx context.Context, sum []P) (game.Outcome, Method, error) {
+	if g, ok, err := m.tameGenus(ctx, sum); err != nil {
+		return game.Unknown, MethodTame, err
+	} else if ok {
+		return outcomeOfGenus(g), MethodTame, nil
+	}
+	ids, err := m.ids(ctx, sum)
+	if err != nil {
+		return game.Unknown, MethodSearch, err
+	}
+	if x, twos, ones, ok := m.genusShape(ids); ok {
+		g, err := m.sumGenus(ctx, []int32{x}, 0)
+		if err != nil {
+			return game.Unknown, MethodGenus, err
+		}
+		if g.Misere(twos)^game.Nimber(ones) == 0 {
+			return game.Lose, MethodGenus, nil
+		}
+		return game.Win, MethodGenus, nil
+	}
+	o, err := m.outcome(ctx, ids, 0)
+	return o, MethodSearch, err
+}
+
+// Genus returns the genus of the sum.
+func (m *Misere[P]) Genus(ctx context.Context, sum []P) (Genus, error) {
+	if g, ok, err := m.tameGenus(ctx, sum); err != nil || ok {
+		return g, err
+	}
+	ids, err := m.ids(ctx, sum)
+	if err != nil {
+		return Genus{}, err
+	}
+	g, err := m.sumGenus(ctx, ids, 0)
+	if err != nil {
+		return Genus{}, err
+	}
+	return *g, nil
+}
+
+// Tame reports whether p is hereditarily tame (p and all its followers have
+// tame genera), and its genus when that is known without a search of sums
+// (always when p is tame).
+func (m *Misere[P]) Tame(ctx context.Context, p P) (tame bool, genus *Genus, err error) {
+	if m.known != nil {
+		if g, ok := m.known.KnownGenus(p); ok {
+			return true, &g, nil
+		}
+	}
+	id, err := m.intern(ctx, p, 0)
+	if err != nil {
+		return false, nil, err
+	}
+	n := &m.nodes[id]
+	return n.tame, n.genus, nil
+}
+
+// Memoized reports the numbers of distinct component nodes and of sums with
+// a stored outcome or genus.
+func (m *Misere[P]) Memoized() (nodes, sums int) {
+	return len(m.nodes), len(m.outcomes) + len(m.genera)
+}
+
+func outcomeOfGenus(g Genus) game.Outcome {
+	if g.Misere(0) == 0 {
+		return game.Lose
+	}
+	return game.Win
+}
+
+// tameGenus returns the genus of the sum when every component is
+// hereditarily tame, by the tame addition rule.
+func (m *Misere[P]) tameGenus(ctx context.Context, sum []P) (Genus, bool, error) {
+	total := TameGenus(0, true)
+	for _, p := range sum {
+		tame, g, err := m.Tame(ctx, p)
+		if err != nil || !tame {
+			return Genus{}, false, err
+		}
+		total = addTame(total, *g)
+	}
+	return total, true, nil
+}
+
+// ids interns the positions of a sum and returns its normalized multiset.
+func (m *Misere[P]) ids(ctx context.Context, sum []P) ([]int32, error) {
+	ids := make([]int32, 0, len(sum))
+	for _, p := range sum {
+		id, err := m.intern(ctx, p, 0)
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return normalize(ids), nil
+}
+
+// genusShape reports whether the normalized sum is one wild node x plus
+// twos copies of *2 and ones (0 or 1) copies of *1.
+func (m *Misere[P]) genusShape(ids []int32) (x int32, twos, ones int, ok bool) {
+	x = -1
+	for _, id := range ids {
+		switch {
+		case id == 1:
+			ones++
+		case id == 2:
+			twos++
+		case x >= 0 || m.nodes[id].tame:
+			return 0, 0, 0, false
+		default:
+			x = id
+		}
+	}
+	return x, twos, ones, x >= 0
+}
+
+// normalize sorts a sum, drops the terminal node 0 and cancels pairs of *1.
+func normalize(ids []int32) []int32 {
+	slices.Sort(ids)
+	out := ids[:0]
+	for _, id := range ids {
+		if id == 0 {
+			continue
+		}
+		if id == 1 && len(out) > 0 && out[len(out)-1] == 1 {
+			out = out[:len(out)-1]
+			continue
+		}
+		out = append(out, id)
+	}
+	return out
+}
+
+// intern returns the node of position p, interning its followers first.
+func (m *Misere[P]) intern(ctx context.Context, p P, depth int) (int32, error) {
+	if id, ok := m.raw[p]; ok {
+		if id == inProgressNode {
+			return 0, fmt.Errorf("%w: a position is reachable from itself", ErrCycle)
+		}
+		return id, nil
+	}
+	if depth > MisereDepth {
+		return 0, fmt.Errorf("play longer than %d moves", MisereDepth)
+	}
+	if err := m.Step(ctx); err != nil {
+		return 0, err
+	}
+	var options [][]P
+	m.game.Options(p, func(option []P) bool {
+		options = append(options, slices.Clone(option))
+		return true
+	})
+	m.raw[p] = inProgressNode
+	opts := make([][]int32, 0, len(options))
+	for _, option := range options {
+		ids := make([]int32, 0, len(option))
+		for _, c := range option {
+			id, err := m.intern(ctx, c, depth+1)
+			if err != nil {
+				delete(m.raw, p)
+				return 0, err
+			}
+			ids = append(ids, id)
+		}
+		opts = append(opts, normalize(ids))
+	}
+	id, err := m.node(opts)
+	if err != nil {
+		delete(m.raw, p)
+		return 0, err
+	}
+	m.raw[p] = id
+	return id, nil
+}
+
+// node returns the node whose options are the normalized sums opts,
+// creating it (with its normal value, tameness and, when its options are
+// tame, its genus) if it is new.
+func (m *Misere[P]) node(opts [][]int32) (int32, error) {
+	slices.SortFunc(opts, func(a, b []int32) int {
+		if len(a) != len(b) {
+			return len(a) - len(b)
+		}
+		return slices.Compare(a, b)
+	})
+	opts = slices.CompactFunc(opts, slices.Equal)
+	var h maphash.Hash
+	h.SetSeed(m.seed)
+	for _, o := range opts {
+		m.buf = appendKey(m.buf[:0], o)
+		m.buf = append(m.buf, 0xff, 0xff, 0xff, 0xff)
+		h.Write(m.buf)
+	}
+	sum := h.Sum64()
+	for _, id := range m.byHash[sum] {
+		if slices.EqualFunc(m.nodes[id].options, opts, slices.Equal) {
+			return id, nil
+		}
+	}
+	n := misereNode{options: opts, tame: true}
+	var set game.MexSet
+	for _, o := range opts {
+		var x game.Nimber
+		for _, id := range o {
+			x ^= m.nodes[id].normal
+			n.tame = n.tame && m.nodes[id].tame
+		}
+		set.Add(x)
+	}
+	n.normal = set.Mex()
+	if n.tame {
+		genera := make([]Genus, len(opts))
+		for i, o := range opts {
+			genera[i] = m.tameSum(o)
+		}
+		g, err := genusOf(genera)
+		if err != nil {
+			return 0, err
+		}
+		n.genus = &g
+		n.tame = g.Tame()
+	}
+	id := int32(len(m.nodes))
+	m.nodes = append(m.nodes, n)
+	m.byHash[sum] = append(m.byHash[sum], id)
+	return id, nil
+}
+
+// tameSum is the genus of a sum of tame nodes.
+func (m *Misere[P]) tameSum(ids []int32) Genus {
+	g := TameGenus(0, true)
+	for _, id := range ids {
+		g = addTame(g, *m.nodes[id].genus)
+	}
+	return g
+}
+
+func (m *Misere[P]) allTame(ids []int32) bool {
+	for _, id := range ids {
+		if !m.nodes[id].tame {
+			return false
+		}
+	}
+	return true
+}
+
+func appendKey(b []byte, ids []int32) []byte {
+	for _, id := range ids {
+		b = binary.LittleEndian.AppendUint32(b, uint32(id))
+	}
+	return b
+}
+
+// children calls visit with each option of the normalized sum ids (one per
+// distinct component and option), as a fresh normalized slice.
+func (m *Misere[P]) children(ids []int32, visit func(child []int32) (stop bool, err error)) error {
+	for i, id := range ids {
+		if i > 0 && ids[i-1] == id {
+			continue
+		}
+		for _, o := range m.nodes[id].options {
+			child := make([]int32, 0, len(ids)-1+len(o))
+			child = append(child, ids[:i]...)
+			child = append(child, ids[i+1:]...)
+			child = append(child, o...)
+			stop, err := visit(normalize(child))
+			if stop || err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// outcome is the misère outcome of the normalized sum ids: a sum with no
+// move is won by the player to move; otherwise the mover wins exactly when
+// some option is lost for the opponent.
+func (m *Misere[P]) outcome(ctx context.Context, ids []int32, depth int) (game.Outcome, error) {
+	if m.allTame(ids) {
+		return outcomeOfGenus(m.tameSum(ids)), nil
+	}
+	if len(ids) == 1 && m.nodes[ids[0]].genus != nil {
+		return outcomeOfGenus(*m.nodes[ids[0]].genus), nil
+	}
+	key := string(appendKey(m.buf[:0], ids))
+	if o, ok := m.outcomes[key]; ok {
+		return o, nil
+	}
+	if g, ok := m.genera[key]; ok {
+		return outcomeOfGenus(*g), nil
+	}
+	if depth > MisereDepth {
+		return game.Unknown, fmt.Errorf("play longer than %d moves", MisereDepth)
+	}
+	if err := m.Step(ctx); err != nil {
+		return game.Unknown, err
+	}
+	result := game.Lose
+	err := m.children(ids, func(child []int32) (bool, error) {
+		o, err := m.outcome(ctx, child, depth+1)
+		if o == game.Lose {
+			result = game.Win
+		}
+		return o == game.Lose, err
+	})
+	if err != nil {
+		return game.Unknown, err
+	}
+	m.outcomes[key] = result
+	return result, nil
+}
+
+// sumGenus is the genus of the normalized sum ids, from its options'.
+func (m *Misere[P]) sumGenus(ctx context.Context, ids []int32, depth int) (*Genus, error) {
+	if m.allTame(ids) {
+		g := m.tameSum(ids)
+		return &g, nil
+	}
+	if len(ids) == 1 && m.nodes[ids[0]].genus != nil {
+		return m.nodes[ids[0]].genus, nil
+	}
+	key := string(appendKey(m.buf[:0], ids))
+	if g, ok := m.genera[key]; ok {
+		return g, nil
+	}
+	if depth > MisereDepth {
+		return nil, fmt.Errorf("play longer than %d moves", MisereDepth)
+	}
+	if err := m.Step(ctx); err != nil {
+		return nil, err
+	}
+	var genera []Genus
+	err := m.children(ids, func(child []int32) (bool, error) {
+		g, err := m.sumGenus(ctx, child, depth+1)
+		if err == nil {
+			genera = append(genera, *g)
+		}
+		return false, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	g, err := genusOf(genera)
+	if err != nil {
+		return nil, err
+	}
+	if len(ids) == 1 {
+		m.nodes[ids[0]].genus = &g
+	} else {
+		m.genera[key] = &g
+	}
+	return &g, nil
+}

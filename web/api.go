@@ -1,0 +1,292 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/query"
+	"github.com/grundy-go/grundy/script"
+)
+
+// GameEntry is one catalog entry of /api/games: the keys of
+// `grundy games --json`.
+type GameEntry struct {
+	Name    string `json:"name"`
+	Params  string `json:"params,omitempty"`
+	Syntax  string `json:"syntax"`
+	Kind    string `json:"kind"`
+	Rules   string `json:"rules"`
+	Example string `json:"example"`
+	// Table is true for games whose positions are single integers, which
+	// /api/table tabulates (an explorer addition to the CLI's keys).
+	Table bool `json:"table"`
+}
+
+func (s *Server) games(*request) (any, error) {
+	entries := []GameEntry{}
+	for _, spec := range games.Catalog() {
+		entries = append(entries, GameEntry{spec.Name, spec.Params, spec.Syntax, string(spec.Kind), spec.Rules, spec.Example, tabulates(spec)})
+	}
+	return entries, nil
+}
+
+// tabulates reports whether spec's game, with the parameters of its example,
+// is a games.Tabulator. Games whose parameter is a file are not opened.
+func tabulates(spec *games.Spec) bool {
+	token := spec.Name
+	if first, _, _ := strings.Cut(spec.Example, " "); strings.HasPrefix(first, spec.Name+":") {
+		token = first
+	}
+	if checkGameToken(token) != nil {
+		return false
+	}
+	inst, err := games.Open(token)
+	if err != nil {
+		return false
+	}
+	_, ok := inst.(games.Tabulator)
+	return ok
+}
+
+// position parses the `position` parameter, written exactly as on the
+// command line. The explorer reads no files: `@FILE` ARGs, script paths and
+// games whose parameter is a file are refused (a page elsewhere must not be
+// able to make the server read this machine's files); rule scripts are
+// pasted into the rule editor instead.
+func (s *Server) position(r *request) (games.Position, error) {
+	text := r.URL.Query().Get("position")
+	words, err := s.positionWords(text)
+	if err != nil {
+		return nil, err
+	}
+	return games.Parse(words)
+}
+
+// positionWords splits a position text into words and refuses file access.
+func (s *Server) positionWords(text string) ([]string, error) {
+	if strings.TrimSpace(text) == "" {
+		return nil, game.Inputf("missing parameter position, e.g. position=nim 3 4 5")
+	}
+	if len(text) > s.cfg.MaxPosition {
+		return nil, game.Inputf("position is %d bytes long, above this server's limit of %d", len(text), s.cfg.MaxPosition)
+	}
+	words := strings.Fields(text)
+	first := true
+	for _, w := range words {
+		switch {
+		case w == "+":
+			first = true
+			continue
+		case strings.HasPrefix(w, "@") && len(w) > 1:
+			return nil, game.Inputf("the web explorer reads no files (%s): write the ARGs out", w)
+		case first:
+			if err := checkGameToken(w); err != nil {
+				return nil, err
+			}
+		}
+		first = false
+	}
+	return words, nil
+}
+
+// checkGameToken refuses GAME tokens that would open a file.
+func checkGameToken(token string) error {
+	name, _, _ := strings.Cut(token, ":")
+	spec, ok := games.Lookup(name)
+	if !ok {
+		if strings.ContainsAny(token, "/\\") || strings.HasSuffix(token, ".star") {
+			return game.Inputf("the web explorer opens no files (%s): paste the script into the rule editor", token)
+		}
+		return nil // games.Parse reports the unknown game
+	}
+	if strings.Contains(strings.ToLower(spec.Params), "file") {
+		return game.Inputf("the web explorer opens no files (%s): game %s reads its parameter from a file", token, name)
+	}
+	return nil
+}
+
+func (s *Server) value(r *request) (any, error) {
+	pos, err := s.position(r)
+	if err != nil {
+		return nil, err
+	}
+	misere, err := flag(r, "misere")
+	if err != nil {
+		return nil, err
+	}
+	if misere {
+		return nil, notAvailable("misère values are not available in this build")
+	}
+	return query.Value(r.Context(), pos, r.limits)
+}
+
+func (s *Server) table(r *request) (any, error) {
+	q := r.URL.Query()
+	token := strings.TrimSpace(q.Get("game"))
+	if token == "" {
+		return nil, game.Inputf("missing parameter game, e.g. game=kayles")
+	}
+	if strings.ContainsAny(token, " \t+") {
+		return nil, game.Inputf("game %q is one GAME token, such as kayles or subtract:1-3, with no ARGs", token)
+	}
+	if err := checkGameToken(token); err != nil {
+		return nil, err
+	}
+	if q.Get("to") == "" {
+		return nil, game.Inputf("missing parameter to, e.g. to=100")
+	}
+	to, err := nonNegativeInt(q.Get("to"), "to")
+	if err != nil {
+		return nil, err
+	}
+	from := 0
+	if v := q.Get("from"); v != "" {
+		if from, err = nonNegativeInt(v, "from"); err != nil {
+			return nil, err
+		}
+	}
+	if misere, err := flag(r, "misere"); err != nil {
+		return nil, err
+	} else if misere {
+		return nil, notAvailable("misère tables are not available in this build")
+	}
+	inst, err := games.Open(token)
+	if err != nil {
+		return nil, err
+	}
+	return s.tabulate(r, inst, from, to)
+}
+
+// tabulate answers a table of inst within the server's size limit.
+func (s *Server) tabulate(r *request, inst games.Instance, from, to int) (*query.TableResult, error) {
+	if to >= from && to-from >= s.cfg.MaxTable {
+		return nil, game.Inputf("table %d..%d has %d values, above this server's limit of %d: narrow from..to", from, to, to-from+1, s.cfg.MaxTable)
+	}
+	return query.Table(r.Context(), inst, from, to, r.limits)
+}
+
+func (s *Server) solve(r *request) (any, error) {
+	return nil, notAvailable("the general solver is not available in this build")
+}
+
+func (s *Server) graph(r *request) (any, error) {
+	pos, err := s.position(r)
+	if err != nil {
+		return nil, err
+	}
+	misere, err := flag(r, "misere")
+	if err != nil {
+		return nil, err
+	}
+	if misere {
+		return nil, game.Inputf("game graphs are labelled with normal-play values: drop misere")
+	}
+	g, err := query.Graph(r.Context(), pos, r.limits, r.maxNodes)
+	if errors.Is(err, query.ErrGraphTooLarge) {
+		return nil, statusError{http.StatusUnprocessableEntity, fmt.Errorf("%s; this explorer draws at most %d nodes (max-nodes)", strings.ReplaceAll(err.Error(), "raise --max-nodes", "raise max-nodes"), r.cfg.MaxNodes)}
+	}
+	return g, err
+}
+
+// ScriptRequest is the JSON body of POST /api/script: a rule script (SPEC
+// section 6) and what to compute with it.
+type ScriptRequest struct {
+	Script string `json:"script"` // the Starlark source
+	Verb   string `json:"verb"`   // "value" (default) or "table"
+	Args   string `json:"args"`   // value: the ARGs of the position; table: the "to" (or "from to")
+}
+
+// scriptName is the GAME token of a pasted script: its errors name
+// script.star:LINE.
+const scriptName = "script.star"
+
+// scriptSteps bound a pasted script's Starlark work (besides the request's
+// time and state limits).
+var scriptSteps = script.Limits{CallSteps: script.DefaultCallSteps, RunSteps: 1_000_000_000}
+
+func (s *Server) script(r *request) (any, error) {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return nil, game.Inputf("send the script as JSON (Content-Type application/json), not %s", ct)
+	}
+	var req ScriptRequest
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return nil, err
+		}
+		return nil, game.Inputf("request body is not a script request {\"script\": ..., \"verb\": ..., \"args\": ...}: %v", err)
+	}
+	if strings.TrimSpace(req.Script) == "" {
+		return nil, game.Inputf("empty script: define moves(pos)")
+	}
+	inst, err := script.LoadSource(scriptName, []byte(req.Script), io.Discard)
+	if err != nil {
+		return nil, err
+	}
+	ctx := script.WithLimits(r.Context(), scriptSteps)
+	args := strings.Fields(req.Args)
+	switch req.Verb {
+	case "", "value":
+		comps, err := inst.Parse(args)
+		if err != nil {
+			return nil, game.Inputf("%s: %w", scriptName, err)
+		}
+		return query.Value(ctx, games.Position{{Game: inst, Components: comps}}, r.limits)
+	case "table":
+		from, to := 0, 0
+		switch len(args) {
+		case 1:
+			to, err = nonNegativeInt(args[0], "to")
+		case 2:
+			if from, err = nonNegativeInt(args[0], "from"); err == nil {
+				to, err = nonNegativeInt(args[1], "to")
+			}
+		default:
+			err = game.Inputf("a table takes its range as args: \"TO\" or \"FROM TO\"")
+		}
+		if err != nil {
+			return nil, err
+		}
+		r.Request = r.Request.WithContext(ctx)
+		return s.tabulate(r, inst, from, to)
+	}
+	return nil, game.Inputf("verb %q: a script runs value or table", req.Verb)
+}
+
+// MoveResult is the answer of /api/move: the position's outcome and every
+// move with its result for the player who makes it (query.Analysis; the
+// page colours them Gamesman's way: win green, lose dark red, draw yellow),
+// and Best, the perfect opponent's choice (null when the game is over).
+type MoveResult struct {
+	*query.Analysis
+	Best *query.PlayMove `json:"best"`
+}
+
+func (s *Server) move(r *request) (any, error) {
+	pos, err := s.position(r)
+	if err != nil {
+		return nil, err
+	}
+	misere, err := flag(r, "misere")
+	if err != nil {
+		return nil, err
+	}
+	pl := query.NewPlayer(query.PlayOptions{Limits: r.limits, Misere: misere})
+	a, err := pl.Analyze(r.Context(), pos)
+	if err != nil {
+		return nil, err
+	}
+	best, err := pl.Choose(r.Context(), pos)
+	if err != nil {
+		return nil, err
+	}
+	return MoveResult{a, best}, nil
+}

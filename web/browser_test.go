@@ -1,0 +1,306 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// chromiumPath is Debian's chromium, which .ci/run installs.
+const chromiumPath = "/usr/bin/chromium"
+
+// browser is one headless Chromium page on a test server, collecting the
+// console errors and uncaught exceptions of every page it loads.
+type browser struct {
+	t      *testing.T
+	ctx    context.Context
+	base   string
+	mu     sync.Mutex
+	errors []string
+}
+
+// newBrowser starts Chromium on a fresh profile against a new test server.
+// Without Chromium it skips, except in CI (CI=true), where it fails.
+func newBrowser(t *testing.T) *browser {
+	t.Helper()
+	if _, err := os.Stat(chromiumPath); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("browser tests need %s in CI (.ci/run installs Debian's chromium): %v", chromiumPath, err)
+		}
+		t.Skipf("no %s: browser tests skipped (apt-get install chromium)", chromiumPath)
+	}
+	ts := newTestServer(t, Config{})
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1200, 900),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
+	b := &browser{t: t, ctx: ctx, base: ts.URL}
+	// Console starts the browser and subscribes to the page's console API
+	// calls, uncaught exceptions and browser log entries.
+	messages := chromedp.Console(ctx)
+	go func() {
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleException {
+				b.mu.Lock()
+				b.errors = append(b.errors, m.String()+" "+m.URL)
+				b.mu.Unlock()
+			}
+		}
+	}()
+	return b
+}
+
+// do runs actions, failing the test on error.
+func (b *browser) do(what string, actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		b.shot("failed-" + what)
+		b.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// eval evaluates a JavaScript expression in the page.
+func eval[T any](b *browser, expr string) T {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		b.shot("failed-eval")
+		b.t.Fatalf("evaluate %s: %v", expr, err)
+	}
+	return v
+}
+
+// text reads the visible text of the element sel.
+func (b *browser) text(sel string) string {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS(sel), chromedp.NodeVisible))
+	if err != nil {
+		b.shot("failed-text")
+		b.t.Fatalf("text of %s: %v", sel, err)
+	}
+	return v
+}
+
+// open loads a page of the explorer.
+func (b *browser) open(path string) {
+	b.t.Helper()
+	b.do("open "+path, chromedp.Navigate(b.base+path))
+}
+
+// wait waits until the element sel is visible.
+func (b *browser) wait(sel string) {
+	b.t.Helper()
+	b.do("wait for "+sel, chromedp.WaitVisible(chromedp.CSS(sel)))
+}
+
+// shot saves a PNG screenshot of the page under $GRUNDY_SCREENSHOTS (or the
+// test's temporary folder) and returns its path.
+func (b *browser) shot(name string) string {
+	dir := os.Getenv("GRUNDY_SCREENSHOTS")
+	if dir == "" {
+		dir = b.t.TempDir()
+	}
+	png, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		b.t.Logf("screenshot %s: %v", name, err)
+		return ""
+	}
+	path := filepath.Join(dir, name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		b.t.Logf("screenshot %s: %v", name, err)
+	}
+	return path
+}
+
+// expectHTTPErrors forgets the console's "Failed to load resource" lines,
+// which Chromium logs for every API answer with an error status: call it
+// after a step that asks for one on purpose.
+func (b *browser) expectHTTPErrors() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	kept := b.errors[:0]
+	for _, e := range b.errors {
+		if !strings.Contains(e, "Failed to load resource") {
+			kept = append(kept, e)
+		}
+	}
+	b.errors = kept
+}
+
+// noErrors fails the test if any page logged an error so far.
+func (b *browser) noErrors() {
+	b.t.Helper()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, e := range b.errors {
+		b.t.Errorf("page error: %s", e)
+	}
+	b.errors = nil
+}
+
+func TestBrowserCatalogAndChart(t *testing.T) {
+	b := newBrowser(t)
+	b.open("/")
+	b.wait(`#catalog table`)
+	names := eval[[]string](b, `[...document.querySelectorAll('#catalog tbody tr')].map(r => r.dataset.game)`)
+	for _, want := range []string{"nim", "kayles", "subtract"} {
+		if !contains(names, want) {
+			t.Errorf("catalog lacks %s: %v", want, names)
+		}
+	}
+	b.shot("catalog")
+	b.do("open kayles", chromedp.Click(chromedp.CSS(`tr[data-game="kayles"] a.game-link`), chromedp.NodeVisible))
+	b.wait(`#chart[data-drawn="true"]`)
+	// Kayles is octal 0.77: pre-period 71, period 12 (Guy and Smith 1956;
+	// Berlekamp, Conway and Guy, Winning Ways, ch. 4: the last exceptional
+	// values are at n = 70). The page must draw the table to n >= 83 so
+	// the period shows, and mark both on the chart itself.
+	chart := `echarts.getInstanceByDom(document.getElementById('chart')).getOption().series[0]`
+	marks := eval[[]string](b, chart+`.markArea.data.map(a => a[0].name + ':' + a[0].xAxis + '-' + a[1].xAxis)`)
+	if points := eval[int](b, chart+`.data.length`); points < 84 {
+		t.Errorf("chart has %d points, want the table to n >= 83", points)
+	}
+	if !contains(marks, "pre-period:0-71") || !contains(marks, "period 12:71-83") {
+		t.Errorf("chart marks %v, want pre-period 0-71 and period 12 at 71-83", marks)
+	}
+	if line := b.text(`#pattern-text`); !strings.Contains(line, "pre-period 71") || !strings.Contains(line, "period 12") || !strings.Contains(line, "proven") {
+		t.Errorf("pattern line %q", line)
+	}
+	b.shot("kayles")
+	b.noErrors()
+}
+
+func TestBrowserAnalyse(t *testing.T) {
+	b := newBrowser(t)
+	b.open("/analyse.html?position=" + url.QueryEscape("nim 3 4 5"))
+	b.wait(`#result[data-done="true"]`)
+	value, outcome := b.text(`#value`), b.text(`#outcome`)
+	winning := eval[[]string](b, `[...document.querySelectorAll('#winning li.winning')].map(li => li.textContent)`)
+	all := eval[[]string](b, `[...document.querySelectorAll('#all-moves li.winning')].map(li => li.textContent)`)
+	// 3 XOR 4 XOR 5 = 2; the one winning move is 3 -> 1 (see TestValue).
+	if value != "G = 2" || !strings.HasPrefix(outcome, "N") {
+		t.Errorf("value %q outcome %q", value, outcome)
+	}
+	if len(winning) != 1 || !strings.Contains(winning[0], "nim 1 4 5") || len(all) != 1 || !strings.Contains(all[0], "nim 3 → nim 1") {
+		t.Errorf("winning moves %q, highlighted moves %q", winning, all)
+	}
+	if green := eval[int](b, `document.querySelectorAll('.heap[data-component="0"] .token.win').length`); green != 2 {
+		t.Errorf("%d tokens of heap 3 marked, want the 2 the winning move takes", green)
+	}
+	b.shot("analyse-nim-3-4-5")
+	b.noErrors()
+}
+
+func TestBrowserPlayNim(t *testing.T) {
+	b := newBrowser(t)
+	// nim 1 2 3 is a P-position (1 XOR 2 XOR 3 = 0): the human moves first
+	// and must lose against perfect play, whatever they do.
+	b.open("/play.html?hint=1&position=" + url.QueryEscape("nim 1 2 3"))
+	for turn := 0; ; turn++ {
+		if turn > 10 {
+			t.Fatal("the game did not end in 10 human moves (6 tokens)")
+		}
+		b.wait(`#board[data-turn="human"], #board[data-turn="over"], #board[data-turn="error"]`)
+		if state := eval[string](b, `document.getElementById('board').dataset.turn`); state != "human" {
+			break
+		}
+		if turn == 1 {
+			b.shot("play-nim")
+		}
+		// Every move from a P-position leaves value != 0 (it changes one
+		// heap, so the XOR): with hints on, each must be coloured a loss.
+		for _, h := range eval[[]string](b, `[...document.querySelectorAll('#moves button.move')].map(x => x.className)`) {
+			if !strings.Contains(h, "lose") {
+				t.Errorf("turn %d: move hint %q, want lose (the position is P)", turn, h)
+			}
+		}
+		heaps := eval[[]int](b, `[...document.querySelectorAll('.heap')].map(h => h.querySelectorAll('.token').length)`)
+		if x := xor(heaps); x != 0 {
+			t.Errorf("turn %d: the human faces heaps %v of value %d, want a P-position", turn, heaps, x)
+		}
+		// Take the last token of the first non-empty heap.
+		k := 0
+		for k < len(heaps) && heaps[k] == 0 {
+			k++
+		}
+		sel := fmt.Sprintf(`.heap[data-component="%d"] .token[data-token="%d"]`, k, heaps[k]-1)
+		b.do("move", chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+		b.wait(`#board[data-turn="computer"], #board[data-turn="over"]`)
+	}
+	result, log := b.text(`#result`), b.text(`#log`)
+	if !strings.Contains(result, "winner: computer") || !strings.HasSuffix(strings.TrimSpace(log), "winner: computer") {
+		t.Errorf("result %q, log %q: want the computer to win", result, log)
+	}
+	b.shot("play-nim-end")
+	b.noErrors()
+}
+
+func TestBrowserGraph(t *testing.T) {
+	b := newBrowser(t)
+	b.open("/graph.html?position=" + url.QueryEscape("subtract:1-3 6"))
+	b.wait(`#graph[data-drawn="true"]`)
+	nodes := eval[[]string](b, `echarts.getInstanceByDom(document.getElementById('graph')).getOption().series[0].data.map(n => n.name + '|' + n.label.formatter)`)
+	want := bruteSubtract([]int{1, 2, 3}, 6)
+	if len(nodes) != 7 {
+		t.Fatalf("%d nodes drawn, want 7: %v", len(nodes), nodes)
+	}
+	for _, n := range nodes {
+		pos, label, _ := strings.Cut(n, "|")
+		k, err := strconv.Atoi(strings.TrimPrefix(pos, "subtract:1-3 "))
+		if err != nil || label != fmt.Sprintf("%d\nG=%d", k, want[k]) {
+			t.Errorf("node %q: want label %d / G=%d", n, k, want[k])
+		}
+	}
+	b.shot("graph-subtract")
+	// Past the cap the page says so instead of drawing.
+	b.open("/graph.html?max-nodes=10&position=" + url.QueryEscape("nim 5 5 5"))
+	b.wait(`#capped`)
+	b.shot("graph-capped")
+	b.expectHTTPErrors()
+	b.noErrors()
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func xor(heaps []int) int {
+	x := 0
+	for _, h := range heaps {
+		x ^= h
+	}
+	return x
+}

@@ -1,0 +1,408 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log"
+	"net"
+	"net/http"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/solve"
+)
+
+// DefaultAddr is where `grundy serve` listens unless told otherwise: the
+// loopback interface only, so the explorer is not reachable from the network.
+const DefaultAddr = "127.0.0.1:8080"
+
+// Config bounds the work of the server. Zero fields take the defaults of
+// [DefaultConfig]. A request may ask for less (`timeout`, `max-states`,
+// `max-nodes` parameters) but never for more.
+type Config struct {
+	Timeout     time.Duration // the longest a request may compute
+	MaxStates   int64         // the most positions one request may expand
+	MaxTable    int           // the largest `to` of a table
+	MaxNodes    int           // the most nodes of a game graph
+	MaxBody     int64         // the largest request body (rule scripts), in bytes
+	MaxPosition int           // the longest position text, in bytes
+	Concurrency int           // the most requests computing at once; others wait
+	Logger      *log.Logger   // where failures are logged (nil: the standard logger)
+}
+
+// DefaultConfig is the configuration of `grundy serve`.
+func DefaultConfig() Config {
+	return Config{
+		Timeout:     10 * time.Second,
+		MaxStates:   5_000_000,
+		MaxTable:    1_000_000,
+		MaxNodes:    300,
+		MaxBody:     64 << 10,
+		MaxPosition: 8 << 10,
+		Concurrency: runtime.NumCPU(),
+	}
+}
+
+func (c Config) withDefaults() Config {
+	d := DefaultConfig()
+	if c.Timeout <= 0 {
+		c.Timeout = d.Timeout
+	}
+	if c.MaxStates <= 0 {
+		c.MaxStates = d.MaxStates
+	}
+	if c.MaxTable <= 0 {
+		c.MaxTable = d.MaxTable
+	}
+	if c.MaxNodes <= 0 {
+		c.MaxNodes = d.MaxNodes
+	}
+	if c.MaxBody <= 0 {
+		c.MaxBody = d.MaxBody
+	}
+	if c.MaxPosition <= 0 {
+		c.MaxPosition = d.MaxPosition
+	}
+	if c.Concurrency <= 0 {
+		c.Concurrency = d.Concurrency
+	}
+	if c.Logger == nil {
+		c.Logger = log.Default()
+	}
+	return c
+}
+
+// Server is the web explorer: the JSON API of SPEC section 5 under /api/ and
+// the embedded pages. It is safe for concurrent use; it keeps no state
+// between requests (every request opens its own game instances, so memo
+// tables never outlive a request).
+type Server struct {
+	cfg  Config
+	sem  chan struct{} // one token per request computing
+	mux  *http.ServeMux
+	loop bool // bound to loopback: only loopback Host headers are served
+}
+
+// New returns a server with the limits of cfg.
+func New(cfg Config) *Server {
+	cfg = cfg.withDefaults()
+	s := &Server{cfg: cfg, sem: make(chan struct{}, cfg.Concurrency), mux: http.NewServeMux(), loop: true}
+	s.routes()
+	return s
+}
+
+// ServeHTTP serves the API and the pages.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'")
+	if s.loop && !loopbackHost(r.Host) {
+		// A page elsewhere that rebinds its DNS name to 127.0.0.1 must not
+		// read the explorer's answers.
+		writeError(w, http.StatusForbidden, fmt.Sprintf("host %q is not a loopback name: open the explorer at http://127.0.0.1 or http://localhost", r.Host))
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// loopbackHost reports whether the Host header names this machine's loopback
+// interface (localhost, 127.0.0.0/8, ::1), with or without a port.
+func loopbackHost(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+func (s *Server) routes() {
+	s.mux.Handle("/api/games", s.api(http.MethodGet, s.games, nil))
+	s.mux.Handle("/api/value", s.api(http.MethodGet, s.value, []string{"position", "misere"}))
+	s.mux.Handle("/api/table", s.api(http.MethodGet, s.table, []string{"game", "to", "from", "misere"}))
+	s.mux.Handle("/api/solve", s.api(http.MethodGet, s.solve, []string{"position", "misere"}))
+	s.mux.Handle("/api/graph", s.api(http.MethodGet, s.graph, []string{"position", "max-nodes", "misere"}))
+	s.mux.Handle("/api/move", s.api(http.MethodGet, s.move, []string{"position", "misere"}))
+	s.mux.Handle("/api/script", s.api(http.MethodPost, s.script, nil))
+	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s (see /api/games, /api/value, /api/table, /api/solve, /api/graph, /api/move, POST /api/script)", r.URL.Path))
+	})
+	pages, err := fs.Sub(staticFS, "static")
+	if err != nil {
+		panic(err) // the embed pattern guarantees the folder
+	}
+	files := http.FileServerFS(pages)
+	s.mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		if strings.HasPrefix(r.URL.Path, "/vendor/") {
+			w.Header().Set("Cache-Control", "public, max-age=86400")
+		} else {
+			w.Header().Set("Cache-Control", "no-cache")
+		}
+		files.ServeHTTP(w, r)
+	}))
+}
+
+// request is what an API handler gets: the validated query parameters and the
+// engine limits of this request.
+type request struct {
+	*http.Request
+	limits   solve.Limits
+	maxNodes int
+	cfg      Config
+}
+
+// statusError is an error with its own HTTP status (404, 501, 503...).
+type statusError struct {
+	status int
+	err    error
+}
+
+func (e statusError) Error() string { return e.err.Error() }
+func (e statusError) Unwrap() error { return e.err }
+
+// notAvailable is the 501 answer of a feature this build lacks.
+func notAvailable(format string, args ...any) error {
+	return statusError{http.StatusNotImplemented, fmt.Errorf(format, args...)}
+}
+
+// api wraps a handler: it checks the method and the query parameters against allowed (the
+// common `timeout` and `max-states` are always allowed), applies the time
+// and state limits, waits for a computing slot, turns errors into JSON with
+// their status, and turns a panic into a 500 (a bug, never bad input).
+func (s *Server) api(method string, handle func(*request) (any, error), allowed []string) http.Handler {
+	allow := map[string]bool{"timeout": true, "max-states": true}
+	for _, a := range allowed {
+		allow[a] = true
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if p := recover(); p != nil {
+				s.cfg.Logger.Printf("grundy serve: panic on %s: %v\n%s", r.URL.String(), p, debug.Stack())
+				writeError(w, http.StatusInternalServerError, fmt.Sprintf("internal error: %v", p))
+			}
+		}()
+		if r.Method != method && !(method == http.MethodGet && r.Method == http.MethodHead) {
+			w.Header().Set("Allow", method)
+			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s takes %s, not %s", r.URL.Path, method, r.Method))
+			return
+		}
+		req, err := s.prepare(w, r, allow)
+		if err != nil {
+			writeError(w, statusOf(err), err.Error())
+			return
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), req.timeout)
+		defer cancel()
+		select {
+		case s.sem <- struct{}{}:
+			defer func() { <-s.sem }()
+		case <-ctx.Done():
+			writeError(w, http.StatusServiceUnavailable, "the server is busy: try again")
+			return
+		}
+		req.Request = r.WithContext(ctx)
+		res, err := handle(req.request)
+		if err == nil && ctx.Err() != nil {
+			err = ctx.Err()
+		}
+		if err != nil {
+			writeError(w, statusOf(err), describe(err, req.timeout))
+			return
+		}
+		writeJSON(w, http.StatusOK, res)
+	})
+}
+
+type prepared struct {
+	*request
+	timeout time.Duration
+}
+
+// prepare validates the common parameters of r.
+func (s *Server) prepare(w http.ResponseWriter, r *http.Request, allow map[string]bool) (prepared, error) {
+	if r.Method == http.MethodPost {
+		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
+	}
+	q := r.URL.Query()
+	for name, vals := range q {
+		if !allow[name] {
+			return prepared{}, game.Inputf("unknown parameter %q", name)
+		}
+		if len(vals) > 1 {
+			return prepared{}, game.Inputf("parameter %q given %d times", name, len(vals))
+		}
+	}
+	p := prepared{request: &request{cfg: s.cfg, maxNodes: s.cfg.MaxNodes}, timeout: s.cfg.Timeout}
+	p.limits.MaxStates = s.cfg.MaxStates
+	if v := q.Get("timeout"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return prepared{}, game.Inputf("timeout %q is not a positive duration such as 2s or 500ms", v)
+		}
+		if d > s.cfg.Timeout {
+			return prepared{}, game.Inputf("timeout %s is above this server's limit of %s", d, s.cfg.Timeout)
+		}
+		p.timeout = d
+	}
+	if v := q.Get("max-states"); v != "" {
+		n, err := positiveInt(v, "max-states")
+		if err != nil {
+			return prepared{}, err
+		}
+		if int64(n) > s.cfg.MaxStates {
+			return prepared{}, game.Inputf("max-states %d is above this server's limit of %d", n, s.cfg.MaxStates)
+		}
+		p.limits.MaxStates = int64(n)
+	}
+	if v := q.Get("max-nodes"); v != "" {
+		n, err := positiveInt(v, "max-nodes")
+		if err != nil {
+			return prepared{}, err
+		}
+		if n > s.cfg.MaxNodes {
+			return prepared{}, game.Inputf("max-nodes %d is above this server's limit of %d", n, s.cfg.MaxNodes)
+		}
+		p.maxNodes = n
+	}
+	return p, nil
+}
+
+// positiveInt parses a positive decimal parameter.
+func positiveInt(v, name string) (int, error) {
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n <= 0 || n > 1<<53 {
+		return 0, game.Inputf("%s %q is not a positive integer", name, v)
+	}
+	return int(n), nil
+}
+
+// nonNegativeInt parses a non-negative decimal parameter.
+func nonNegativeInt(v, name string) (int, error) {
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 0 || n > 1<<53 {
+		return 0, game.Inputf("%s %q is not a non-negative integer", name, v)
+	}
+	return int(n), nil
+}
+
+// flag parses a boolean parameter: absent, "", "0", "false" are false; "1",
+// "true" are true.
+func flag(r *request, name string) (bool, error) {
+	v, ok := r.URL.Query()[name]
+	if !ok {
+		return false, nil
+	}
+	switch strings.ToLower(v[0]) {
+	case "", "1", "true", "yes", "on":
+		return true, nil
+	case "0", "false", "no", "off":
+		return false, nil
+	}
+	return false, game.Inputf("%s %q is not a boolean (1 or 0)", name, v[0])
+}
+
+// statusOf maps an error to its HTTP status: bad input 400, a limit hit or a
+// failed computation 422, or the status the error carries.
+func statusOf(err error) int {
+	var se statusError
+	var mb *http.MaxBytesError
+	switch {
+	case errors.As(err, &se):
+		return se.status
+	case errors.As(err, &mb):
+		return http.StatusRequestEntityTooLarge
+	case errors.Is(err, game.ErrInput):
+		return http.StatusBadRequest
+	}
+	return http.StatusUnprocessableEntity
+}
+
+// describe words an error for the user, saying which limit was hit.
+func describe(err error, timeout time.Duration) string {
+	var mb *http.MaxBytesError
+	switch {
+	case errors.As(err, &mb):
+		return fmt.Sprintf("request body larger than this server's limit of %d bytes", mb.Limit)
+	case errors.Is(err, context.DeadlineExceeded):
+		return fmt.Sprintf("time limit of %s reached: %s", timeout, oneLine(err.Error()))
+	case errors.Is(err, solve.ErrStateLimit):
+		return strings.ReplaceAll(oneLine(err.Error()), "raise --max-states", "raise max-states")
+	}
+	return oneLine(err.Error())
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// errorBody is the JSON of every error answer (SPEC section 5).
+type errorBody struct {
+	Error string `json:"error"`
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, errorBody{msg})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		data, _ = json.Marshal(errorBody{"encode the answer: " + err.Error()})
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(data, '\n'))
+}
+
+// ListenAndServe serves the explorer on addr until ctx is done, then shuts
+// down gracefully. ready, when not nil, is called with the bound address
+// once the listener is open.
+func ListenAndServe(ctx context.Context, addr string, cfg Config, ready func(net.Addr)) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", addr, err)
+	}
+	s := New(cfg)
+	if tcp, ok := ln.Addr().(*net.TCPAddr); ok && !tcp.IP.IsLoopback() {
+		s.loop = false // serving the network on purpose: any Host
+	}
+	srv := &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      s.cfg.Timeout + 30*time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          s.cfg.Logger,
+	}
+	if ready != nil {
+		ready(ln.Addr())
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		return srv.Shutdown(shut)
+	}
+}

@@ -1,0 +1,31 @@
+import { api, h, $, header, showError } from './common.js';
+
+header('/');
+const main = $('#main');
+main.append(
+  h('h1', {}, 'Games'),
+  h('p', { class: 'muted' }, 'Every game grundy knows. Open a game for its rules and its chart of values, or try a position: analyse it, draw its game graph, or play it against the perfect opponent.'),
+  h('form', { class: 'row card', id: 'quick', onsubmit: (e) => { e.preventDefault(); location.href = `/analyse.html?position=${encodeURIComponent($('#quick-pos').value)}`; } },
+    h('label', { for: 'quick-pos' }, 'Position'),
+    h('input', { type: 'text', class: 'pos', id: 'quick-pos', value: 'nim 3 4 5', 'aria-label': 'position' }),
+    h('button', { type: 'submit' }, 'Analyse')),
+);
+const box = h('div', { id: 'catalog' }, h('p', { class: 'muted' }, 'Loading…'));
+main.append(box);
+
+try {
+  const list = await api('games');
+  const enc = encodeURIComponent;
+  box.replaceChildren(h('table', { class: 'catalog card' },
+    h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Kind'), h('th', {}, 'Rules'), h('th', {}, 'Example'))),
+    h('tbody', {}, list.map((g) => h('tr', { dataset: { game: g.name } },
+      h('td', {}, h('a', { href: `/game.html?game=${enc(g.name)}`, class: 'game-link' }, g.name + (g.params ? ':…' : ''))),
+      h('td', {}, h('span', { class: `kind ${g.kind}` }, g.kind)),
+      h('td', { class: 'rules' }, g.rules, h('div', { class: 'muted' }, 'Position: ', g.syntax)),
+      h('td', {}, h('code', {}, g.example), h('div', {},
+        h('a', { href: `/analyse.html?position=${enc(g.example)}` }, 'analyse'), ' · ',
+        h('a', { href: `/play.html?position=${enc(g.example)}` }, 'play'), ' · ',
+        h('a', { href: `/graph.html?position=${enc(g.example)}` }, 'graph'))))))));
+} catch (err) {
+  showError(box, err);
+}
