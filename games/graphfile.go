@@ -195,13 +195,15 @@ func (g *Graph) CycleFrom(u int, done []bool) (a, b int) {
 }
 
 // CycleError reports a token on a node from which a cycle is reachable: its
-// game is loopy and has no finite Grundy value. It matches solve.ErrCycle.
+// game is loopy and has no finite Grundy value. It matches solve.ErrCycle,
+// which is how query.Value knows to switch to the generalized (loopy)
+// values, played through Moves.
 type CycleError struct {
 	From, A, B string // the token's node and an edge A -> B on the cycle
 }
 
 func (e *CycleError) Error() string {
-	return fmt.Sprintf("graph has a cycle through %s -> %s (reachable from node %s): loopy values are not supported here yet", e.A, e.B, e.From)
+	return fmt.Sprintf("graph has a cycle through %s -> %s (reachable from node %s)", e.A, e.B, e.From)
 }
 
 // Is makes errors.Is(err, solve.ErrCycle) true.
@@ -307,7 +309,7 @@ func init() {
 		Syntax:  "the node of each token (one token per ARG)",
 		Kind:    Impartial,
 		Rules:   "Slide one token along an edge of the directed graph; whoever cannot move loses. Tokens may share a node.",
-		Example: "graph:moves.txt a b",
+		Example: "graph:docs/boards-graph.txt start right",
 		New: func(params string) (Instance, error) {
 			if params == "" {
 				return nil, game.Inputf("graph needs a file, e.g. graph:moves.txt")

@@ -88,19 +88,18 @@ func (q naiveQuixo) line(b []byte, who byte) bool {
 	return d1 || d2
 }
 
-// TestQuixo3x3BruteForce solves every 3x3 position (board and side to
-// move, 2*3^9 of them) by the naive relaxation over the naive rules and
-// compares outcome and remoteness with the retrograde solver on the dense,
-// colour-folded index with parent generation.
-func TestQuixo3x3BruteForce(t *testing.T) {
-	const n = 3
+// quixoRelax solves every n x n position (board and side to move, 2*3^(n*n)
+// of them; node 2*i+s is board i with x (s=0) or o (s=1) to move) by the
+// seed's naive relaxation over the naive rules; undecided nodes are left
+// Unknown (draws).
+func quixoRelax(n int) (val []solve.Value, board func(int) []byte) {
 	q := naiveQuixo{n}
 	cells := n * n
 	size := 1
 	for range cells {
 		size *= 3
 	}
-	board := func(i int) []byte {
+	board = func(i int) []byte {
 		b := make([]byte, cells)
 		for k := range cells {
 			b[k] = ".xo"[i%3]
@@ -118,7 +117,7 @@ func TestQuixo3x3BruteForce(t *testing.T) {
 	// Node 2*i+s: board i with x (s=0) or o (s=1) to move.
 	total := 2 * size
 	succ := make([][]int, total)
-	val := make([]solve.Value, total)
+	val = make([]solve.Value, total)
 	for v := range total {
 		b, mover, s := board(v/2), byte("xo"[v%2]), v%2
 		other := byte("xo"[1-s])
@@ -156,6 +155,16 @@ func TestQuixo3x3BruteForce(t *testing.T) {
 			break
 		}
 	}
+	return val, board
+}
+
+// TestQuixo3x3BruteForce solves every 3x3 position by quixoRelax and
+// compares outcome and remoteness with the retrograde solver on the dense,
+// colour-folded index with parent generation.
+func TestQuixo3x3BruteForce(t *testing.T) {
+	const n = 3
+	val, board := quixoRelax(n)
+	total := len(val)
 	g := NewQuixo(n)
 	s := solve.NewRetro[QuixoPos](g, solve.Limits{})
 	if err := s.Solve(context.Background(), QuixoPos{}); err != nil {
@@ -298,4 +307,39 @@ func TestQuixo4x4(t *testing.T) {
 	v, _ := s.Value(QuixoPos{})
 	c := s.Counts()
 	t.Logf("quixo 4x4: start %v in %d; %d indices: win %d, lose %d, draw %d; solved in %v", v.Outcome, v.Remoteness, s.Positions(), c.Win, c.Lose, c.Draw, elapsed.Round(time.Millisecond))
+}
+
+func TestQuixoParse(t *testing.T) {
+	g := NewQuixo(3)
+	for _, tc := range []struct {
+		args []string
+		ok   bool
+	}{
+		{nil, true},
+		{[]string{"x.o/.x./o..", "o"}, true},
+		{[]string{"X.O/.X./O..", "X"}, true},
+		{[]string{"x.o/.x./o.."}, false},       // no side to move
+		{[]string{"x.o/.x./o..", "z"}, false},  // bad side
+		{[]string{"x.o/.x.", "x"}, false},      // two rows
+		{[]string{"x.o/.x./o...", "x"}, false}, // long row
+		{[]string{"x.o/.q./o..", "x"}, false},
+		{[]string{"x.o/.x./o..", "x", "x"}, false},
+	} {
+		p, err := g.ParseQuixo(tc.args)
+		if (err == nil) != tc.ok {
+			t.Errorf("ParseQuixo(%q) error %v, want ok=%v", tc.args, err, tc.ok)
+			continue
+		}
+		if err == nil && len(tc.args) == 2 {
+			back := g.FormatQuixo(p)
+			if q, _ := g.ParseQuixo(back); q != p {
+				t.Errorf("%q does not round-trip: %q", tc.args, back)
+			}
+		}
+	}
+	for _, params := range []string{"4", "4x3", "1x1", "6x6", "axb"} {
+		if _, err := Open("quixo:" + params); err == nil {
+			t.Errorf("quixo:%s opened", params)
+		}
+	}
 }

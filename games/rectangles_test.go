@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 
@@ -79,13 +80,16 @@ func boardMask(t *testing.T, text string) uint32 {
 func TestRectanglesAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 1))
 	ctx := context.Background()
-	dims := [][2]int{{1, 1}, {2, 1}, {1, 5}, {2, 2}, {3, 2}, {2, 5}, {3, 3}, {4, 3}, {3, 5}, {4, 4}, {2, 8}}
+	dims := [][2]int{{1, 1}, {2, 1}, {1, 5}, {2, 2}, {3, 2}, {2, 3}, {2, 4}, {2, 5}, {2, 6}, {2, 7}, {3, 3}, {4, 3}, {3, 4}, {3, 5}, {4, 4}, {2, 8}}
 	inst := newRectangles()
 	for _, d := range dims {
 		w, h := d[0], d[1]
 		table := bruteRectTable(w, h)
 		for trial := 0; trial < 400; trial++ {
 			mask := uint32(r.Uint64()) & (1<<(w*h) - 1)
+			if trial == 0 { // the empty board W x H of docs/boards.md
+				mask = 1<<(w*h) - 1
+			}
 			if trial%3 == 0 { // denser boards
 				mask |= uint32(r.Uint64()) & (1<<(w*h) - 1)
 			}
@@ -237,8 +241,15 @@ func TestRectanglesTooLarge(t *testing.T) {
 	}
 }
 
+// BenchmarkRectangles compares the engine (split, symmetry, memo) with the
+// dense whole-board brute force; GRUNDY_BIG_BENCH=1 adds 5x5 (the brute
+// force's table then takes 256 MiB).
 func BenchmarkRectangles(b *testing.B) {
-	for _, d := range [][2]int{{4, 4}, {4, 5}} {
+	dims := [][2]int{{4, 4}, {4, 5}}
+	if os.Getenv("GRUNDY_BIG_BENCH") != "" {
+		dims = append(dims, [2]int{5, 5})
+	}
+	for _, d := range dims {
 		w, h := d[0], d[1]
 		name := string(rune('0'+w)) + "x" + string(rune('0'+h))
 		b.Run(name+"/engine", func(b *testing.B) {

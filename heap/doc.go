@@ -15,4 +15,12 @@
 // engine for large N) can read the same rules and must reproduce the same
 // values bit for bit: for each k, [Code.Digit] gives the classes [TakeAll],
 // [Take], [Split] and [Split3].
+//
+// [Tabulate] does the whole job of `grundy table`: it computes G(0..N) in
+// doubling passes, finds the pattern (pre-period n0, period p, saltus s:
+// G(n+p) = G(n)+s for all n >= n0) and, for finite codes, proves it with
+// the Guy–Smith periodicity theorem, stopping as soon as the proof holds; a
+// proven [Sequence] then answers G(n) for any n. A [Pattern] is Proven only
+// with the theorem named in its Reason; otherwise it was only observed. The
+// theorem, the exact window checked and its proof are in docs/patterns.md.
 package heap

@@ -66,6 +66,9 @@ func Extend(ctx context.Context, r Rules, values []uint16, n int, limits solve.L
 	if n < len(values) {
 		return values, nil
 	}
+	if fast, ok, err := extendSparse(ctx, r, values, n, limits); ok {
+		return fast, err // codes that split: package sparse (sparse_bridge.go)
+	}
 	if cap(values) <= n {
 		grown := make([]uint16, len(values), max(n+1, min(2*cap(values), MaxLength)))
 		copy(grown, values)

@@ -233,11 +233,41 @@ func (m *Misere) WinningMoves(ctx context.Context, pos games.Position, limit int
 		}
 	}
 	keys := m.keys(comps)
+	// In a tame sum of normal value s, a Nim heap x can only win by moving
+	// to x XOR s, 0 or 1 (a heap of 2 or more left must make the value 0).
+	var tameSum *solve.Genus
+	if _, method, err := m.engine.Outcome(ctx, keys); err != nil {
+		return nil, false, m.wrap(pos, err)
+	} else if method == solve.MethodTame {
+		g, err := m.engine.Genus(ctx, keys)
+		if err != nil {
+			return nil, false, m.wrap(pos, err)
+		}
+		tameSum = &g
+	}
 	more := false
 	for i, c := range comps {
 		rest := append(append([]componentKey(nil), keys[:i]...), keys[i+1:]...)
 		var err error
-		c.Instance().(games.Valued).Moves(c, func(option []games.Component) bool {
+		moves := func(c games.Component, yield func([]games.Component) bool) {
+			c.Instance().(games.Valued).Moves(c, yield)
+		}
+		if x, ok := nimHeap(c); ok && tameSum != nil {
+			if bound, ok := c.Instance().(*games.Bound[int]); ok {
+				moves = func(c games.Component, yield func([]games.Component) bool) {
+					seen := map[int]bool{}
+					for _, t := range []int{x ^ int(tameSum.Normal), 0, 1} {
+						if t < x && !seen[t] {
+							seen[t] = true
+							if !yield([]games.Component{bound.Component(t)}) {
+								return
+							}
+						}
+					}
+				}
+			}
+		}
+		moves(c, func(option []games.Component) bool {
 			if err = m.engine.Step(ctx); err != nil {
 				return false
 			}

@@ -140,9 +140,22 @@ func checkMisere(t *testing.T, memo naiveMisere, sum []naiveHeap, res *MisereRes
 	if (want == "N" && !terminal) != (len(res.WinningMoves) > 0) {
 		t.Fatalf("%s: outcome %s with %d winning moves", res.Position, want, len(res.WinningMoves))
 	}
+	listed := map[string]bool{}
 	for _, m := range res.WinningMoves {
-		if memo.wins(parseAfter(t, m.PositionAfter)) {
+		after := parseAfter(t, m.PositionAfter)
+		if memo.wins(after) {
 			t.Fatalf("%s: winning move to %s leaves a naive N-position", res.Position, m.PositionAfter)
+		}
+		listed[sumKey(after)] = true
+	}
+	// Every naive winning move is listed (compared as the positions they
+	// leave, since symmetric moves of a row leave the same heaps).
+	for i, h := range sum {
+		for _, o := range naiveOptions(h) {
+			next := append(append(slices.Clone(sum[:i]), o...), sum[i+1:]...)
+			if !memo.wins(next) && !listed[sumKey(next)] {
+				t.Fatalf("%s: the winning move to %s is not listed", res.Position, writeSum(next))
+			}
 		}
 	}
 }
@@ -289,4 +302,52 @@ func TestMisereOracle(t *testing.T) {
 			t.Fatalf("%s: %v with %d winning moves (limit 3)", s, o, len(moves))
 		}
 	}
+}
+
+// TestMisereHugeNim: Nim heaps of any size, alone or beside tame components.
+// Kayles 3 and 4 have normal values 3 and 1 (OEIS A002186) and are tame;
+// with a heap of 2 or more the sum plays as in normal play, so the one
+// winning move takes the big heap to 3 XOR 1 = 2 (no Kayles move can reach
+// value 10^9).
+func TestMisereHugeNim(t *testing.T) {
+	for _, c := range []struct {
+		position string
+		moves    []string
+	}{
+		{"nim 1000000000 + kayles 3 4", []string{"nim 2 + kayles 3 4"}},
+		// Nim-sum s = 10^9 XOR 999999999 XOR 3 = 1020; the heaps XOR s are
+		// 999999996 (< 10^9: a move), 1000000003 and 1023 (larger: none).
+		{"nim 1000000000 999999999 3", []string{"nim 999999996 999999999 3"}},
+	} {
+		pos, err := games.ParseString(c.position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := MisereValue(context.Background(), pos, solve.Limits{MaxStates: 10_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range res.WinningMoves {
+			got = append(got, m.PositionAfter)
+		}
+		if res.Method != "tame" || res.Outcome != "N" || !slices.Equal(got, c.moves) {
+			t.Errorf("%s: %s by %s, moves %q; want N by tame, %q", c.position, res.Outcome, res.Method, got, c.moves)
+		}
+	}
+}
+
+// Misère Nim with three heaps of 1: the player to move takes one, the
+// opponent another, and the mover must take the last one and lose.
+func ExampleMisereValue() {
+	pos, err := games.ParseString("nim 1 1 1")
+	if err != nil {
+		panic(err)
+	}
+	res, err := MisereValue(context.Background(), pos, solve.Limits{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Outcome, res.Method, res.Genus)
+	// Output: P tame 1^031
 }

@@ -2,6 +2,7 @@ package query
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -249,5 +250,152 @@ func solveSum(ctx context.Context, pos games.Position, opts SolveOptions) (*Solv
 			Remoteness: remotenessPtr(cv), Best: games.IsBest(v, cv), After: after})
 		return len(res.BestMoves) < MaxMoves || len(res.Moves) < MaxMoves
 	})
+	return res, nil
+}
+
+// Loopy impartial values (SPEC section 3): when a component's game graph has
+// a cycle, Value reports generalized Sprague–Grundy values instead.
+
+// MarshalJSON writes "grundy": "inf" for an infinite value (with its
+// "escapes"), a number otherwise.
+func (r ValueResult) MarshalJSON() ([]byte, error) {
+	type plain ValueResult
+	if !r.Infinite {
+		return json.Marshal(plain(r))
+	}
+	esc := r.Escapes
+	if esc == nil {
+		esc = []game.Nimber{}
+	}
+	return json.Marshal(struct {
+		plain
+		Grundy  string        `json:"grundy"`
+		Escapes []game.Nimber `json:"escapes"`
+	}{plain(r), "inf", esc})
+}
+
+// MarshalJSON writes "grundy": "inf" for an infinite value (with its
+// "escapes"), a number otherwise.
+func (c ComponentValue) MarshalJSON() ([]byte, error) {
+	type plain ComponentValue
+	if !c.Infinite {
+		return json.Marshal(plain(c))
+	}
+	esc := c.Escapes
+	if esc == nil {
+		esc = []game.Nimber{}
+	}
+	return json.Marshal(struct {
+		plain
+		Grundy  string        `json:"grundy"`
+		Escapes []game.Nimber `json:"escapes"`
+	}{plain(c), "inf", esc})
+}
+
+// componentGraph plays one Valued game's components as a game.Game keyed
+// by Component.Key (keys are comparable by contract).
+type componentGraph struct {
+	v     games.Valued
+	known map[any]games.Component
+}
+
+func (g *componentGraph) Options(k any, yield func([]any) bool) {
+	var keys []any
+	g.v.Moves(g.known[k], func(option []games.Component) bool {
+		keys = keys[:0]
+		for _, c := range option {
+			g.known[c.Key()] = c
+			keys = append(keys, c.Key())
+		}
+		return yield(keys)
+	})
+}
+
+// valueLoopy answers Value for a position with a loopy component: each
+// component's generalized Sprague–Grundy value γ, the sum's γ by Smith's
+// rules (solve.SumLoopy), its outcome class (P, N, or D for a draw), and
+// the winning moves: those that leave a sum of γ exactly 0.
+func valueLoopy(ctx context.Context, pos games.Position, valued []games.Valued, limits solve.Limits) (*ValueResult, error) {
+	res := &ValueResult{Position: pos.String(), WinningMoves: []Move{}}
+	graphs := map[games.Valued]*componentGraph{}
+	solvers := map[games.Valued]*solve.Loopy[any]{}
+	gamma := func(gi int, comps []games.Component) (solve.LoopyValue, error) {
+		v := valued[gi]
+		g, ok := graphs[v]
+		if !ok {
+			g = &componentGraph{v: v, known: map[any]games.Component{}}
+			graphs[v] = g
+			solvers[v] = solve.NewLoopy[any](g, limits)
+		}
+		total := solve.FiniteValue(0)
+		for _, c := range comps {
+			g.known[c.Key()] = c
+			x, err := solvers[v].Value(ctx, c.Key())
+			if err != nil {
+				return total, fmt.Errorf("loopy value of %s %s: %w", pos[gi].Game.Name(), c, err)
+			}
+			total = solve.SumLoopy(total, x)
+		}
+		return total, nil
+	}
+	defer func() {
+		for _, s := range solvers {
+			res.States += s.States
+		}
+	}()
+	comps := pos.Components()
+	values := make([]solve.LoopyValue, len(comps))
+	total := solve.FiniteValue(0)
+	for i, c := range comps {
+		gi, _ := pos.Locate(i)
+		x, err := gamma(gi, []games.Component{c})
+		if err != nil {
+			return nil, err
+		}
+		values[i] = x
+		total = solve.SumLoopy(total, x)
+		res.Components = append(res.Components, ComponentValue{
+			Position: games.Group{Game: pos[gi].Game, Components: []games.Component{c}}.String(),
+			Grundy:   x.Value, Infinite: !x.Finite, Escapes: x.Escapes,
+		})
+	}
+	res.Grundy, res.Infinite, res.Escapes = total.Value, !total.Finite, total.Escapes
+	res.Outcome = total.Outcome().Class()
+	if total.Outcome() != game.Win {
+		return res, nil
+	}
+	for i, c := range comps {
+		gi, _ := pos.Locate(i)
+		rest := solve.FiniteValue(0)
+		for j, x := range values {
+			if j != i {
+				rest = solve.SumLoopy(rest, x)
+			}
+		}
+		var options [][]games.Component
+		valued[gi].Moves(c, func(option []games.Component) bool {
+			options = append(options, append([]games.Component(nil), option...))
+			return true
+		})
+		for _, option := range options {
+			x, err := gamma(gi, option)
+			if err != nil {
+				return nil, err
+			}
+			if after := solve.SumLoopy(rest, x); !after.Finite || after.Value != 0 {
+				continue
+			}
+			if len(res.WinningMoves) == MaxMoves {
+				res.Truncated = true
+				return res, nil
+			}
+			res.WinningMoves = append(res.WinningMoves, Move{
+				Component:     i,
+				From:          games.Group{Game: pos[gi].Game, Components: []games.Component{c}}.String(),
+				To:            games.Group{Game: pos[gi].Game, Components: option}.String(),
+				PositionAfter: pos.Replace(i, option).String(),
+			})
+		}
+	}
 	return res, nil
 }

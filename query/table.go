@@ -11,6 +11,7 @@ import (
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
 	heapgame "github.com/grundy-go/grundy/heap"
+	"github.com/grundy-go/grundy/heap/sparse"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -34,6 +35,10 @@ type TableResult struct {
 	Computed int          `json:"computed"`
 	Summary  TableSummary `json:"summary"`
 	States   int64        `json:"states"`
+	// Stats are the sequence statistics (largest value and where, rare
+	// values and mask: docs/sequences.md) of G(0..To) when it was all
+	// computed from 0 (From 0, no extrapolation); nil otherwise.
+	Stats *sparse.Stats `json:"stats,omitempty"`
 
 	table *games.Table
 }
@@ -77,6 +82,10 @@ func Table(ctx context.Context, inst games.Instance, from, to int, limits solve.
 		}
 	}
 	res.Summary = summarize(t)
+	if from == 0 && t.Computed > to && res.Summary.Max <= heapgame.MaxValue {
+		st := sparse.AnalyzeAt(int64(to)+1, func(n int64) uint16 { return uint16(t.At(int(n))) })
+		res.Stats = &st
+	}
 	return res, nil
 }
 

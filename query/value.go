@@ -2,6 +2,7 @@ package query
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/grundy-go/grundy/game"
@@ -22,12 +23,18 @@ type ValueResult struct {
 	WinningMoves []Move           `json:"winning_moves"`
 	Truncated    bool             `json:"truncated,omitempty"` // more winning moves exist than listed
 	States       int64            `json:"states"`              // positions the engines expanded
+	// Infinite marks a loopy sum whose generalized Sprague-Grundy value is
+	// ∞(Escapes) (JSON "grundy": "inf"); Outcome is then "N" or "D" (draw).
+	Infinite bool          `json:"-"`
+	Escapes  []game.Nimber `json:"escapes,omitempty"`
 }
 
 // ComponentValue is one component's value.
 type ComponentValue struct {
-	Position string      `json:"position"`
-	Grundy   game.Nimber `json:"grundy"`
+	Position string        `json:"position"`
+	Grundy   game.Nimber   `json:"grundy"`
+	Infinite bool          `json:"-"` // γ = ∞(Escapes), JSON "grundy": "inf"
+	Escapes  []game.Nimber `json:"escapes,omitempty"`
 }
 
 // Move is a move in one component: component Component (counted across
@@ -63,6 +70,9 @@ func Value(ctx context.Context, pos games.Position, limits solve.Limits) (*Value
 	for i, c := range comps {
 		gi, _ := pos.Locate(i)
 		v, err := valued[gi].Grundy(ctx, c)
+		if errors.Is(err, solve.ErrCycle) {
+			return valueLoopy(ctx, pos, valued, limits) // generalized values
+		}
 		if err != nil {
 			return nil, fmt.Errorf("value of %s %s: %w", pos[gi].Game.Name(), c, err)
 		}

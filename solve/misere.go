@@ -213,14 +213,15 @@ type Misere[P comparable] struct {
 	seed     maphash.Seed
 	outcomes map[string]game.Outcome
 	genera   map[string]*Genus
-	buf      []byte
+	buf      []byte    // key scratch, valid until the next recursive call
+	sums     [][]int32 // sums[d]: scratch for the options of a sum at depth d
 }
 
 // inProgressNode marks a position whose options are being interned.
 const inProgressNode = -1
 
 // NewMisere returns a misère engine for g with the given limits. States
-// counts interned positions plus expanded sums.
+// counts interned positions and their options plus expanded sums.
 func NewMisere[P comparable](g game.Game[P], limits Limits) *Misere[P] {
 	m := &Misere[P]{game: g, raw: map[P]int32{}, byHash: map[uint64][]int32{},
 		seed: maphash.MakeSeed(), outcomes: map[string]game.Outcome{}, genera: map[string]*Genus{}}
@@ -385,10 +386,19 @@ func (m *Misere[P]) intern(ctx context.Context, p P, depth int) (int32, error) {
 		return 0, err
 	}
 	var options [][]P
+	var stepErr error
 	m.game.Options(p, func(option []P) bool {
+		// Each option counts as a state too: a position with a million
+		// options must meet the limit, not exhaust memory.
+		if stepErr = m.Step(ctx); stepErr != nil {
+			return false
+		}
 		options = append(options, slices.Clone(option))
 		return true
 	})
+	if stepErr != nil {
+		return 0, stepErr
+	}
 	m.raw[p] = inProgressNode
 	opts := make([][]int32, 0, len(options))
 	for _, option := range options {
@@ -491,17 +501,21 @@ func appendKey(b []byte, ids []int32) []byte {
 }
 
 // children calls visit with each option of the normalized sum ids (one per
-// distinct component and option), as a fresh normalized slice.
-func (m *Misere[P]) children(ids []int32, visit func(child []int32) (stop bool, err error)) error {
+// distinct component and option), normalized. The child slice is scratch
+// space of depth: valid only during the call of visit.
+func (m *Misere[P]) children(ids []int32, depth int, visit func(child []int32) (stop bool, err error)) error {
+	for len(m.sums) <= depth {
+		m.sums = append(m.sums, nil)
+	}
 	for i, id := range ids {
 		if i > 0 && ids[i-1] == id {
 			continue
 		}
 		for _, o := range m.nodes[id].options {
-			child := make([]int32, 0, len(ids)-1+len(o))
-			child = append(child, ids[:i]...)
+			child := append(m.sums[depth][:0], ids[:i]...)
 			child = append(child, ids[i+1:]...)
 			child = append(child, o...)
+			m.sums[depth] = child
 			stop, err := visit(normalize(child))
 			if stop || err != nil {
 				return err
@@ -521,11 +535,11 @@ func (m *Misere[P]) outcome(ctx context.Context, ids []int32, depth int) (game.O
 	if len(ids) == 1 && m.nodes[ids[0]].genus != nil {
 		return outcomeOfGenus(*m.nodes[ids[0]].genus), nil
 	}
-	key := string(appendKey(m.buf[:0], ids))
-	if o, ok := m.outcomes[key]; ok {
+	m.buf = appendKey(m.buf[:0], ids)
+	if o, ok := m.outcomes[string(m.buf)]; ok {
 		return o, nil
 	}
-	if g, ok := m.genera[key]; ok {
+	if g, ok := m.genera[string(m.buf)]; ok {
 		return outcomeOfGenus(*g), nil
 	}
 	if depth > MisereDepth {
@@ -535,7 +549,7 @@ func (m *Misere[P]) outcome(ctx context.Context, ids []int32, depth int) (game.O
 		return game.Unknown, err
 	}
 	result := game.Lose
-	err := m.children(ids, func(child []int32) (bool, error) {
+	err := m.children(ids, depth, func(child []int32) (bool, error) {
 		o, err := m.outcome(ctx, child, depth+1)
 		if o == game.Lose {
 			result = game.Win
@@ -545,7 +559,7 @@ func (m *Misere[P]) outcome(ctx context.Context, ids []int32, depth int) (game.O
 	if err != nil {
 		return game.Unknown, err
 	}
-	m.outcomes[key] = result
+	m.outcomes[string(appendKey(m.buf[:0], ids))] = result
 	return result, nil
 }
 
@@ -558,8 +572,8 @@ func (m *Misere[P]) sumGenus(ctx context.Context, ids []int32, depth int) (*Genu
 	if len(ids) == 1 && m.nodes[ids[0]].genus != nil {
 		return m.nodes[ids[0]].genus, nil
 	}
-	key := string(appendKey(m.buf[:0], ids))
-	if g, ok := m.genera[key]; ok {
+	m.buf = appendKey(m.buf[:0], ids)
+	if g, ok := m.genera[string(m.buf)]; ok {
 		return g, nil
 	}
 	if depth > MisereDepth {
@@ -569,7 +583,7 @@ func (m *Misere[P]) sumGenus(ctx context.Context, ids []int32, depth int) (*Genu
 		return nil, err
 	}
 	var genera []Genus
-	err := m.children(ids, func(child []int32) (bool, error) {
+	err := m.children(ids, depth, func(child []int32) (bool, error) {
 		g, err := m.sumGenus(ctx, child, depth+1)
 		if err == nil {
 			genera = append(genera, *g)
@@ -586,7 +600,7 @@ func (m *Misere[P]) sumGenus(ctx context.Context, ids []int32, depth int) (*Genu
 	if len(ids) == 1 {
 		m.nodes[ids[0]].genus = &g
 	} else {
-		m.genera[key] = &g
+		m.genera[string(appendKey(m.buf[:0], ids))] = &g
 	}
 	return &g, nil
 }

@@ -369,6 +369,10 @@ func (s *Retro[P]) solveExplored(ctx context.Context, root P) error {
 		if _, terminal := s.game.Result(p); !terminal {
 			s.game.Moves(p, func(c P) bool {
 				moves++
+				if moves > maxCell {
+					err = fmt.Errorf("a position has more than %d moves, the most the retrograde solver counts", maxCell)
+					return false
+				}
 				j, seen := s.index[c]
 				if !seen {
 					if len(s.pos) >= 1<<32-2 {
@@ -402,10 +406,8 @@ func (s *Retro[P]) solveExplored(ctx context.Context, root P) error {
 		if queued {
 			queue = append(queue, uint32(i))
 		}
-		if i%1024 == 0 {
-			if need := int64(len(s.pos))*perState + int64(len(fwd))*8; need > s.budget() {
-				return fmt.Errorf("reached %d positions and %d moves: about %s, more than the memory budget of %s", len(s.pos), len(fwd), bytesString(float64(need)), bytesString(float64(s.budget())))
-			}
+		if need := int64(len(s.pos))*perState + int64(len(fwd))*8; need > s.budget() {
+			return fmt.Errorf("reached %d positions and %d moves: about %s, more than the memory budget of %s", len(s.pos), len(fwd), bytesString(float64(need)), bytesString(float64(s.budget())))
 		}
 	}
 	if !storeEdges {
@@ -463,6 +465,9 @@ func (s *Retro[P]) propagate(ctx context.Context, queue []uint32, parents func(i
 		if head%(1<<16) == 0 {
 			if err := ctx.Err(); err != nil {
 				return fmt.Errorf("stopped after deciding %d positions: %w", head, err)
+			}
+			if s.Limits.Progress != nil && head > 0 {
+				s.Limits.Progress(s.States + int64(head)) // expanded, then decided
 			}
 		}
 		i := queue[head]

@@ -216,3 +216,17 @@ func TestRetroMemoryBudget(t *testing.T) {
 		t.Fatalf("err = %v, want a memory budget error", err)
 	}
 }
+
+func TestRetroExploredMemoryBudget(t *testing.T) {
+	n := 5000
+	g := &digraph{succ: make([][]int, n), pred: make([][]int, n)}
+	for u := 0; u+1 < n; u++ {
+		g.succ[u] = []int{u + 1}
+	}
+	s := NewRetro[int](g, Limits{})
+	s.MemoryBudget = 1 << 16
+	err := s.Solve(context.Background(), 0)
+	if err == nil || !strings.Contains(err.Error(), "memory budget") {
+		t.Fatalf("err = %v, want a memory budget error", err)
+	}
+}

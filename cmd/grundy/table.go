@@ -22,6 +22,7 @@ func init() { verbs = append(verbs, tableCmd) }
 func tableCmd(opts *options) *cobra.Command {
 	var from, to int
 	var out, format string
+	var run runFlags // --format run, --resume: table_run.go
 	cmd := &cobra.Command{
 		Use:   "table GAME [--from M] --to N",
 		Short: "G(M..N) of a heap game and its pattern: pre-period, period, saltus, proven or observed",
@@ -36,6 +37,9 @@ func tableCmd(opts *options) *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if run.wanted(cmd, out, format, to) {
+				return run.table(cmd, opts, positionArgs(args)[0], from, to, out)
+			}
 			if format != "text" && format != "bin" {
 				return usageError{fmt.Errorf("--format %q: use text or bin", format)}
 			}
@@ -78,6 +82,7 @@ func tableCmd(opts *options) *cobra.Command {
 	f.Var((*sizeFlag)(&to), "to", "last heap size N (default 100)")
 	f.StringVar(&out, "out", "", "write every value G(M..N) to FILE")
 	f.StringVar(&format, "format", "text", "format of --out: text (one value a line) or bin (little-endian uint16)")
+	addRunFlags(cmd, &run)
 	return cmd
 }
 
@@ -149,6 +154,7 @@ func printTable(w io.Writer, res *query.TableResult) {
 		s := res.Summary
 		fmt.Fprintf(w, "summary over n = %d..%d: %d values, %d of them 0 (P-positions), largest %d\n", res.From, res.To, s.Count, s.Zeros, s.Max)
 	}
+	printStats(w, res) // table_run.go
 	if res.Computed <= res.To {
 		fmt.Fprintf(w, "computed G(0..%d); the values past it follow from the proven pattern\n", res.Computed-1)
 	}

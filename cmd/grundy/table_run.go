@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -32,9 +33,11 @@ func addRunFlags(cmd *cobra.Command, rf *runFlags) {
 }
 
 // wanted reports whether the table goes to a run file: --format run,
-// --resume, or --out with a table too long for memory.
+// --resume, or --out with a table too long for memory that a run file can
+// hold (N <= 2^32).
 func (rf *runFlags) wanted(cmd *cobra.Command, out, format string, to int) bool {
-	return format == "run" || rf.resume || (out != "" && !cmd.Flags().Changed("format") && to >= heap.MaxLength)
+	implicit := out != "" && !cmd.Flags().Changed("format") && to >= heap.MaxLength && int64(to) <= sparse.MaxTo
+	return format == "run" || rf.resume || implicit
 }
 
 // runTableResult is the JSON of a table written to a run file: the table
@@ -81,15 +84,17 @@ func (rf *runFlags) table(cmd *cobra.Command, opts *options, name string, from, 
 	if isTerminal(cmd.ErrOrStderr()) {
 		cfg.Progress, finish = runProgress(cmd.ErrOrStderr(), int64(to)+1)
 	}
-	start := time.Now()
 	seq, err := sparse.Run(ctx, cfg)
 	finish()
 	if err != nil {
+		if errors.Is(err, game.ErrInput) {
+			return err
+		}
 		return fmt.Errorf("%w (the run file %s keeps every value up to its last checkpoint: continue with --resume)", err, out)
 	}
 	defer seq.Close()
 	res := &runTableResult{Game: inst.Name(), From: from, To: to, Computed: int64(to) + 1,
-		Stats: seq.Stats, File: out, Seconds: time.Since(start).Seconds(), values: seq.Values}
+		Stats: seq.Stats, File: out, values: seq.Values}
 	res.Pattern = heap.Find(seq.Values)
 	res.Summary.Count = int64(to-from) + 1
 	for _, v := range seq.Values[from:] {
@@ -162,4 +167,13 @@ func runProgress(w io.Writer, total int64) (func(sparse.Progress), func()) {
 		}, func() {
 			_ = bar.Finish()
 		}
+}
+
+// printStats writes the sequence statistics of a long table (one that is
+// summarized rather than listed) computed from 0.
+func printStats(w io.Writer, res *query.TableResult) {
+	if st := res.Stats; st != nil && res.Count() > maxShown {
+		fmt.Fprintf(w, "largest value %d, first at n = %d; rare values (mask %d): %d heap sizes n >= 1, the last n = %d\n",
+			st.Max, st.ArgMax, st.Mask, st.Rare, st.LastRare)
+	}
 }

@@ -74,7 +74,7 @@ func TestEnginesSplittingGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n := 1 << 13
+		n := 1 << 12
 		want, err := Reference(r, n)
 		if err != nil {
 			t.Fatal(err)
@@ -122,6 +122,9 @@ func checkStats(t *testing.T, seq *Sequence, g []uint16) {
 	if a := Analyze(g); a != want {
 		t.Errorf("Analyze: %+v, recomputed %+v", a, want)
 	}
+	if a := AnalyzeAt(int64(len(g)), func(n int64) uint16 { return g[n] }); a != want {
+		t.Errorf("AnalyzeAt: %+v, recomputed %+v", a, want)
+	}
 }
 
 // TestEnginesRandomRules compares the engines with Reference on random
@@ -130,7 +133,7 @@ func checkStats(t *testing.T, seq *Sequence, g []uint16) {
 func TestEnginesRandomRules(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 2026))
 	positions := 0
-	for range 300 {
+	for range 200 {
 		digits := make([]uint8, 2+rng.IntN(6))
 		for i := range digits {
 			digits[i] = uint8(rng.IntN(16))
@@ -207,33 +210,38 @@ func TestChecksumKnown(t *testing.T) {
 	}
 }
 
-// TestLongEquivalence is the record of docs/perf-sequences.md: every octal
-// code with up to three digits to 2^16, and Grundy's game, 0.6 and 0.16 to
-// 2^20, plain engine against sparse and auto (checksums). GRUNDY_LONG=1.
+// TestLongEquivalence is the record of docs/perf-sequences.md: the plain
+// engine against the sparse and automatic ones (checksums) on the octal
+// codes with a sparse space to 2^16, and on Grundy's game, 0.6 and 0.16 to
+// 2^20 (every code with up to three digits is compared with Reference to
+// 2^12 by TestEnginesAllCodes under GRUNDY_LONG). GRUNDY_LONG=1.
 func TestLongEquivalence(t *testing.T) {
 	if !longTests {
 		t.Skip("set GRUNDY_LONG=1 (takes many minutes)")
 	}
-	for _, r := range allCodes(t) {
-		plain := run(t, r, 1<<16, Plain, 2)
-		auto := run(t, r, 1<<16, Auto, 2)
-		if plain.Stats.Checksum != auto.Stats.Checksum {
-			i := firstDiff(plain.Values, auto.Values)
-			t.Errorf("%s: auto differs from plain at %d", r.Name, i)
+	compare := func(name string, n int64, modes ...Mode) {
+		r, err := rulesByName(name)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	t.Logf("all %d codes: auto equals plain to 2^16", len(allCodes(t)))
-	for _, name := range []string{"grundy-game", "0.6", "0.16"} {
-		r, _ := rulesByName(name)
 		start := time.Now()
-		plain := run(t, r, 1<<20, Plain, 2)
-		mid := time.Now()
-		sparse := run(t, r, 1<<20, Sparse, 2)
-		t.Logf("%s to 2^20: plain %v, sparse %v", name, mid.Sub(start), time.Since(mid))
-		if plain.Stats.Checksum != sparse.Stats.Checksum || !slices.Equal(plain.Values, sparse.Values) {
-			t.Errorf("%s: sparse differs from plain", name)
+		plain := run(t, r, n, Plain, 2)
+		line := fmt.Sprintf("%s to %d: plain %v %s", name, n, time.Since(start).Round(time.Millisecond), plain.Stats.Checksum)
+		for _, m := range modes {
+			start = time.Now()
+			seq := run(t, r, n, m, 2)
+			if seq.Stats.Checksum != plain.Stats.Checksum || !slices.Equal(plain.Values, seq.Values) {
+				t.Errorf("%s to %d: %v differs from plain at %d", name, n, m, firstDiff(plain.Values, seq.Values))
+			}
+			line += fmt.Sprintf(", %v %v %s", m, time.Since(start).Round(time.Millisecond), seq.Stats.Checksum)
 		}
-		t.Logf("%s to 2^20: checksum %s, %+v", name, plain.Stats.Checksum, sparse.Stats)
+		fmt.Println(line) // progress of a long run, kept when it is stopped
+	}
+	for _, code := range []string{"0.6", "0.16", "0.26", "0.36", "0.46", "0.56", "0.76", "0.4", "0.14", "0.34", "0.54", "0.64", "0.74", "0.106", "0.306", "0.406"} {
+		compare(code, 1<<16, Sparse, Auto)
+	}
+	for _, name := range []string{"0.16", "0.6", "grundy-game"} {
+		compare(name, 1<<20, Sparse)
 	}
 }
 
@@ -241,10 +249,10 @@ func crc64Of(b []byte) uint64 { return crc64.Checksum(b, crc64.MakeTable(crc64.E
 
 // TestKnownPrefix continues from known values and gets the same sequence.
 func TestKnownPrefix(t *testing.T) {
-	for _, name := range []string{"grundy-game", "0.6", "0.07"} {
+	for _, name := range []string{"grundy-game", "0.6", "0.07", "0.16"} {
 		r, _ := rulesByName(name)
 		want, _ := Reference(r, 3000)
-		for _, known := range []int{0, 1, 2, 100, 1500, 3001} {
+		for _, known := range []int{0, 1, 2, 100, 1500, 1920, 3001} {
 			seq, err := Run(context.Background(), Config{Rules: r, To: 3000, Known: want[:known]})
 			if err != nil {
 				t.Fatal(err)
@@ -253,5 +261,20 @@ func TestKnownPrefix(t *testing.T) {
 				t.Fatalf("%s from %d known: G(%d) = %d, want %d", name, known, i, seq.Values[i], want[i])
 			}
 		}
+	}
+}
+
+// TestKnownPrefixMaskSwitch starts 0.16 from 7680 known values: the first
+// rare list (mask 1) is long, the chosen mask's is short, so the two rare
+// slices have different spare capacities (a crash of an earlier version).
+func TestKnownPrefixMaskSwitch(t *testing.T) {
+	r, _ := Octal("0.16")
+	want, _ := Reference(r, 15359)
+	seq, err := Run(context.Background(), Config{Rules: r, To: 15359, Known: want[:7680]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := firstDiff(seq.Values, want); i <= 15359 {
+		t.Fatalf("G(%d) = %d, want %d", i, seq.Values[i], want[i])
 	}
 }

@@ -64,3 +64,30 @@ func TestSparseMatchesHeapEngine(t *testing.T) {
 		}
 	}
 }
+
+// TestHeapExtendInSteps extends sequences in doubling steps through
+// heap.Extend, as heap.Tabulate does, so that the sparse engine starts from
+// known values again and again.
+func TestHeapExtendInSteps(t *testing.T) {
+	for _, text := range []string{"0.16", "0.6", "0.07"} {
+		code, _ := heap.ParseCode(text)
+		r := heap.Octal(code)
+		sr, _ := r.SparseRules()
+		want, err := sparse.Reference(sr, 1<<13)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var values []uint16
+		for n := 255; n < 1<<13; n = 2*n + 1 {
+			values, err = heap.Extend(context.Background(), r, values, n, solve.Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, v := range values {
+				if v != want[i] {
+					t.Fatalf("%s to %d: G(%d) = %d, want %d", text, n, i, v, want[i])
+				}
+			}
+		}
+	}
+}

@@ -51,6 +51,42 @@ func rareStats(hist []int64, g []uint16) (mask uint16, rare, last int64) {
 	return mask, rare, 0
 }
 
+// AnalyzeAt is Analyze of the sequence at(0), ..., at(count-1), read twice
+// in order (once backwards from the end) without being held in memory.
+func AnalyzeAt(count int64, at func(n int64) uint16) Stats {
+	st := Stats{Values: count}
+	hist := make([]int64, 2)
+	var buf []uint16
+	crc := uint64(0)
+	for n := int64(0); n < count; n++ {
+		v := at(n)
+		if buf = append(buf, v); len(buf) == 4096 {
+			crc, buf = updateChecksum(crc, buf), buf[:0]
+		}
+		if n == 0 {
+			continue
+		}
+		if int(v) >= len(hist) {
+			hist = append(hist, make([]int64, 1<<bits.Len16(v)-len(hist))...)
+		}
+		hist[v]++
+		if v > st.Max {
+			st.Max, st.ArgMax = v, n
+		}
+	}
+	st.Checksum = fmt.Sprintf("%016x", updateChecksum(crc, buf))
+	size := max(2, 1<<bits.Len16(st.Max))
+	hist = append(hist, make([]int64, max(0, size-len(hist)))...)
+	st.Mask, st.Rare = bestMask(hist[:size])
+	for n := count - 1; n >= 1 && st.Rare > 0; n-- {
+		if rareUnder(at(n), st.Mask) {
+			st.LastRare = n
+			break
+		}
+	}
+	return st
+}
+
 // Analyze returns the statistics of a sequence g = G(0..len(g)-1): the
 // largest value and where it first occurs, and the rare values under the
 // mask that makes them fewest (Stats.Mask): their count over n >= 1 and the

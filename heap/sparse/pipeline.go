@@ -64,7 +64,7 @@ func (k *kernel) runSparse(end int, workers []*sparseWorker, plain bool) error {
 	// Room for every position of the block, so appends never move the
 	// slices the other worker is reading.
 	need := len(k.rarePos) + (end - k.n)
-	if cap(k.rarePos) < need {
+	if cap(k.rarePos) < need || cap(k.rareVal) < need {
 		k.rarePos = append(make([]int, 0, 2*need), k.rarePos...)
 		k.rareVal = append(make([]uint16, 0, 2*need), k.rareVal...)
 	}
@@ -190,7 +190,9 @@ func (w *sparseWorker) step(b *sparseBlock, x int) bool {
 		}
 		if last := len(pos) - 1; last >= lo && 2*pos[last] < m {
 			// Every rare part is below m/2: no part equals m-p.
-			ps, vs := pos[lo:], vals[lo:len(pos)]
+			ps := pos[lo:]
+			vs := vals[lo:len(pos)]
+			vs = vs[:len(ps)]
 			for i, p := range ps {
 				seen[vs[i]^g[m-p]] = 1
 			}

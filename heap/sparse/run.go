@@ -68,16 +68,16 @@ type Progress struct {
 // Stats describe a finished sequence. Rare counts the heap sizes n >= 1
 // whose value is rare under Mask; LastRare is the largest (0 if none).
 type Stats struct {
-	Values       int64  `json:"values"`        // G(0..Values-1) computed
-	Max          uint16 `json:"max"`           // largest value
-	ArgMax       int64  `json:"argmax"`        // least heap size with the largest value
-	Rare         int64  `json:"rare"`          // heap sizes with a rare value
-	LastRare     int64  `json:"last_rare"`     // largest heap size with a rare value
-	Mask         uint16 `json:"mask"`          // the final mask
-	Checksum     string `json:"checksum"`      // CRC-64/ECMA of the values as little-endian uint16, hex
-	SparseValues int64  `json:"sparse_values"` // values computed by the sparse engine in this run
-	Resumed      int64  `json:"resumed"`       // values taken from the run file (0: fresh run)
-	Work         int64  `json:"work"`          // option evaluations done in this run (pairs, mostly)
+	Values       int64  `json:"values"`                  // G(0..Values-1) computed
+	Max          uint16 `json:"max"`                     // largest value
+	ArgMax       int64  `json:"argmax"`                  // least heap size with the largest value
+	Rare         int64  `json:"rare"`                    // heap sizes with a rare value
+	LastRare     int64  `json:"last_rare"`               // largest heap size with a rare value
+	Mask         uint16 `json:"mask"`                    // the final mask
+	Checksum     string `json:"checksum"`                // CRC-64/ECMA of the values as little-endian uint16, hex
+	SparseValues int64  `json:"sparse_values,omitempty"` // values computed by the sparse engine in this run
+	Resumed      int64  `json:"resumed,omitempty"`       // values taken from the run file (0: fresh run)
+	Work         int64  `json:"work,omitempty"`          // option evaluations done in this run (pairs, mostly)
 }
 
 // Sequence is the result of a run: Values[n] = G(n) for n <= To. With a run
@@ -112,6 +112,7 @@ func Compute(ctx context.Context, r Rules, n int64) ([]uint16, error) {
 const (
 	blockSize = 1 << 12
 	blockOps  = 1 << 26
+	probeSize = 256 // positions of a trial of the sparse engine in Auto mode
 )
 
 // Run computes G(0..cfg.To). With cfg.Out the values live in a memory-mapped
@@ -224,7 +225,7 @@ func (s *Sequence) run(ctx context.Context, cfg Config) error {
 	if mode == Auto {
 		cur = Sparse
 	}
-	probeEvery, wait := 1, 0
+	probeEvery, plainLeft, probing := int64(blockSize), int64(0), false
 	nextMask := int64(64)
 	for int64(k.n) < total {
 		// The mask is re-evaluated at heap sizes 64, 128, ..., 4096 and
@@ -250,6 +251,9 @@ func (s *Sequence) run(ctx context.Context, cfg Config) error {
 				// polled often even where each position scans many.
 				end = min(end, int64(k.n)+max(64, blockOps/int64(k.n)))
 			}
+			if probing {
+				end = min(end, int64(k.n)+probeSize)
+			}
 			if err := k.runSparse(int(end), k.workers, cur == Plain); err != nil {
 				return err
 			}
@@ -260,17 +264,24 @@ func (s *Sequence) run(ctx context.Context, cfg Config) error {
 		if int64(k.n) == nextMask {
 			k.chooseMask()
 		}
-		if mode == Auto && k.n-start >= 256 {
+		if mode == Auto {
+			// The sparse engine must do at most half the plain scan's
+			// pair evaluations (its evaluations cost more); after a
+			// switch to plain it is probed on probeSize positions after
+			// 1, 2, 4, ... 64 blocks' worth of plain positions.
 			ops, plain := k.ops-ops0, k.plainOps-plain0
 			switch {
-			case cur == Sparse && 2*ops > plain:
-				cur, wait = Plain, probeEvery
-				probeEvery = min(2*probeEvery, 64)
-			case cur == Sparse:
-				probeEvery = 1
+			case cur == Sparse && k.n-start >= probeSize:
+				if 2*ops > plain {
+					cur, plainLeft = Plain, probeEvery
+					probeEvery = min(2*probeEvery, 64*blockSize)
+				} else if !probing {
+					probeEvery = blockSize
+				}
+				probing = false
 			case cur == Plain:
-				if wait--; wait <= 0 {
-					cur = Sparse
+				if plainLeft -= int64(k.n - start); plainLeft <= 0 {
+					cur, probing = Sparse, true
 				}
 			}
 		}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestTableRunFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.bin")
+	out, errOut, code := grundy(t, "", "table", "grundy-game", "--to", "5000", "--out", path, "--format", "run")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	// G(0..19) of Grundy's game, OEIS A002188.
+	for _, want := range []string{"in run file " + path, " 0: 0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3", "rare values (mask ", "checksum (CRC-64/ECMA"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// Extend it, as JSON, and check the values against the in-memory table.
+	out, errOut, code = grundy(t, "", "--json", "table", "grundy-game", "--to", "8000", "--out", path, "--resume")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var res struct {
+		Values []int `json:"values"`
+		Stats  struct {
+			Resumed int64  `json:"resumed"`
+			Mask    int    `json:"mask"`
+			Rare    int64  `json:"rare"`
+			Sum     string `json:"checksum"`
+		} `json:"stats"`
+		Pattern *struct{} `json:"pattern"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Stats.Resumed != 5001 || len(res.Values) != 8001 || res.Stats.Mask == 0 || res.Pattern != nil {
+		t.Errorf("resumed %d, %d values, mask %d, pattern %v", res.Stats.Resumed, len(res.Values), res.Stats.Mask, res.Pattern)
+	}
+	mem, errOut, code := grundy(t, "", "--json", "table", "grundy-game", "--to", "8000")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var memRes struct {
+		Values []int `json:"values"`
+	}
+	json.Unmarshal([]byte(mem), &memRes)
+	for n := range memRes.Values {
+		if memRes.Values[n] != res.Values[n] {
+			t.Fatalf("run file G(%d) = %d, table %d", n, res.Values[n], memRes.Values[n])
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil || len(data) != 4096+2*8001 {
+		t.Errorf("run file: %d bytes, %v", len(data), err)
+	}
+}
+
+func TestTableRunFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.bin")
+	if _, errOut, code := grundy(t, "", "table", "grundy-game", "--to", "100", "--out", path, "--format", "run"); code != 0 {
+		t.Fatal(errOut)
+	}
+	junk := filepath.Join(dir, "junk.bin")
+	os.WriteFile(junk, []byte("0\n1\n2\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"table", "grundy-game", "--to", "100", "--out", path, "--format", "run"}, "exists: pass --resume"},
+		{[]string{"table", "kayles", "--to", "100", "--out", path, "--resume"}, "holds a run of 4.0 (distinct parts), not 0.77"},
+		{[]string{"table", "grundy-game", "--to", "100", "--out", junk, "--resume"}, "not a grundy run file"},
+		{[]string{"table", "lasker", "--to", "100", "--out", filepath.Join(dir, "l.bin"), "--resume"}, "finite codes only"},
+		{[]string{"table", "nim", "--to", "100", "--out", filepath.Join(dir, "n.bin"), "--resume"}, "take-and-break heap games"},
+		{[]string{"table", "grundy-game", "--to", "100", "--resume"}, "need --out FILE"},
+		{[]string{"table", "grundy-game", "--to", "8589934592", "--out", filepath.Join(dir, "big.bin"), "--format", "run"}, "out of range"},
+	} {
+		_, errOut, code := grundy(t, "", c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Errorf("grundy %s: exit %d, %q; want exit 2 and %q", strings.Join(c.args, " "), code, errOut, c.want)
+		}
+	}
+}
