@@ -78,6 +78,7 @@ type CrossingError struct {
 	A, B Circle
 }
 
+// Error names the two circles in CLI syntax.
 func (e *CrossingError) Error() string {
 	return fmt.Sprintf("circles %s and %s cross (circles may nest or touch, never cross)", e.A, e.B)
 }

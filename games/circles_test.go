@@ -112,7 +112,7 @@ func TestCirclesAgainstBruteForce(t *testing.T) {
 	inst := &circlesInstance{}
 	ctx := context.Background()
 	for trial := 0; trial < 2000; trial++ {
-		cs := randomCircles(r, 1+r.IntN(12), 6+r.IntN(20), false)
+		cs := randomCircles(r, 1+r.IntN(11), 6+r.IntN(20), false)
 		args := make([]string, len(cs))
 		for i, c := range cs {
 			args[i] = c.String()
@@ -160,6 +160,13 @@ func TestCirclesSeedExample(t *testing.T) {
 	v, err := inst.(Valued).Grundy(context.Background(), comps[0])
 	if err != nil || v != 6 {
 		t.Errorf("seed example: %d, %v; the seed computes 6", v, err)
+	}
+	// Each move hits one circle; HitCircle recovers it from the circles left.
+	cs := comps[0].(shapeComp[*circleSet]).val
+	for i, c := range cs.circles {
+		if hit, ok := HitCircle(cs.circles, cs.hit(i).circles); !ok || hit != c {
+			t.Errorf("hitting %s: HitCircle says %s", c, hit)
+		}
 	}
 }
 

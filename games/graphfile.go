@@ -202,6 +202,7 @@ type CycleError struct {
 	From, A, B string // the token's node and an edge A -> B on the cycle
 }
 
+// Error names an edge on the cycle and the token's node.
 func (e *CycleError) Error() string {
 	return fmt.Sprintf("graph has a cycle through %s -> %s (reachable from node %s)", e.A, e.B, e.From)
 }

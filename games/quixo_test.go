@@ -243,6 +243,21 @@ func TestQuixoConformance(t *testing.T) {
 			if !slices.Equal(fast, naive) {
 				t.Fatalf("%v: moves %v, naive %v", g.FormatQuixo(p), fast, naive)
 			}
+			// Result: the naive line test, from the mover's side.
+			mover, other := sideArg[0], byte('x'+'o'-sideArg[0])
+			o, term := g.Result(p)
+			switch {
+			case q.line(b, mover):
+				if o != game.Win || !term {
+					t.Fatalf("%v: result %v, want a win", g.FormatQuixo(p), o)
+				}
+			case q.line(b, other):
+				if o != game.Lose || !term {
+					t.Fatalf("%v: result %v, want a loss", g.FormatQuixo(p), o)
+				}
+			case term:
+				t.Fatalf("%v: terminal without a line", g.FormatQuixo(p))
+			}
 			if g.NumMoves(p) != len(fast) {
 				t.Fatalf("NumMoves %d, want %d", g.NumMoves(p), len(fast))
 			}
@@ -307,6 +322,35 @@ func TestQuixo4x4(t *testing.T) {
 	v, _ := s.Value(QuixoPos{})
 	c := s.Counts()
 	t.Logf("quixo 4x4: start %v in %d; %d indices: win %d, lose %d, draw %d; solved in %v", v.Outcome, v.Remoteness, s.Positions(), c.Win, c.Lose, c.Draw, elapsed.Round(time.Millisecond))
+	// The boards reachable in play from the empty board (breadth first
+	// over the colour-folded index; terminal boards are not expanded).
+	seen := make([]uint64, (g.Size()+63)/64)
+	queue := []uint32{uint32(g.Index(QuixoPos{}))}
+	seen[queue[0]/64] |= 1 << (queue[0] % 64)
+	var reach solve.Counts
+	for head := 0; head < len(queue); head++ {
+		p := g.Position(uint64(queue[head]))
+		switch v, _ := s.Value(p); v.Outcome {
+		case game.Win:
+			reach.Win++
+		case game.Lose:
+			reach.Lose++
+		default:
+			reach.Draw++
+		}
+		if _, term := g.Result(p); term {
+			continue
+		}
+		g.Moves(p, func(c QuixoPos) bool {
+			i := g.Index(c)
+			if seen[i/64]&(1<<(i%64)) == 0 {
+				seen[i/64] |= 1 << (i % 64)
+				queue = append(queue, uint32(i))
+			}
+			return true
+		})
+	}
+	t.Logf("reachable from the empty board: %d indices: win %d, lose %d, draw %d", len(queue), reach.Win, reach.Lose, reach.Draw)
 }
 
 func TestQuixoParse(t *testing.T) {

@@ -62,8 +62,8 @@ func TestTicTacToeAgreesWithMinimax(t *testing.T) {
 			want.Draw++
 		}
 	}
-	// 5478 boards are reachable in play (a well-known count, e.g. OEIS
-	// A008907 sums to it over the number of marks), and minimax finds them.
+	// 5478 boards are reachable in play (the well-known count of legal
+	// tic-tac-toe positions, the empty board included).
 	if n := want.Win + want.Lose + want.Draw; n != 5478 {
 		t.Fatalf("minimax reached %d boards, want 5478", n)
 	}

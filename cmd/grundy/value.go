@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 )
@@ -55,13 +56,17 @@ func printValue(cmd *cobra.Command, res *query.ValueResult) {
 	if len(res.Components) > 1 {
 		parts := make([]string, len(res.Components))
 		for i, c := range res.Components {
-			parts[i] = fmt.Sprintf("%s = %d", c.Position, c.Grundy)
+			parts[i] = fmt.Sprintf("%s = %s", c.Position, loopyValue(c.Grundy, c.Infinite, c.Escapes))
 		}
 		fmt.Fprintf(out, "components: %s\n", strings.Join(parts, ", "))
 	}
-	fmt.Fprintf(out, "value: %d\n", res.Grundy)
-	if res.Outcome == "P" {
+	fmt.Fprintf(out, "value: %s\n", loopyValue(res.Grundy, res.Infinite, res.Escapes))
+	switch res.Outcome {
+	case "P":
 		fmt.Fprintln(out, "outcome: P, the player to move loses (every move leads to a winning position for the opponent)")
+		return
+	case "D":
+		fmt.Fprintln(out, "outcome: D, a draw: neither player can force a win, play goes on forever")
 		return
 	}
 	fmt.Fprintln(out, "outcome: N, the player to move wins")
@@ -73,4 +78,17 @@ func printValue(cmd *cobra.Command, res *query.ValueResult) {
 			fmt.Fprintf(out, "  %s -> %s\n", m.From, m.To)
 		}
 	}
+}
+
+// loopyValue writes a value of the generalized Sprague–Grundy function: a
+// nimber, or inf(K) with K the finite values among the options (escapes).
+func loopyValue(g game.Nimber, infinite bool, escapes []game.Nimber) string {
+	if !infinite {
+		return fmt.Sprint(g)
+	}
+	parts := make([]string, len(escapes))
+	for i, e := range escapes {
+		parts[i] = fmt.Sprint(e)
+	}
+	return "inf(" + strings.Join(parts, ",") + ")"
 }

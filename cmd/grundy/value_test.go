@@ -107,3 +107,13 @@ func TestGamesLists(t *testing.T) {
 		}
 	}
 }
+
+func TestValueLoopyText(t *testing.T) {
+	// docs/graphs/loop.txt: a <-> b, b -> c -> d. From a the mover must go
+	// to b; from b, moving to c lets the opponent step to the dead end d and
+	// win, so each side moves back forever: a draw with no finite escape.
+	out, errOut, code := grundy(t, "", "value", "graph:../../docs/graphs/loop.txt", "a")
+	if code != 0 || !strings.Contains(out, "value: inf()") || !strings.Contains(out, "outcome: D") {
+		t.Fatalf("exit %d, stderr %q:\n%s", code, errOut, out)
+	}
+}
