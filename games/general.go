@@ -1,0 +1,157 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/solve"
+)
+
+// Solvable is implemented by instances of general two-player games
+// (partizan, scoring, loopy), whose positions `grundy solve` and `grundy
+// play` take whole: all the ARGs of a group form one component.
+type Solvable interface {
+	Instance
+	// Solve solves the position c (a component of this instance): its
+	// value for the player to move and the value of every move.
+	Solve(ctx context.Context, c Component, limits solve.Limits) (*Solution, error)
+}
+
+// Solution is a solved position of a general game.
+type Solution struct {
+	// Value is the outcome for the player to move and its remoteness (-1
+	// for a draw).
+	Value solve.Value
+	// Score is, for a scoring game, the final margin of the player to move
+	// under perfect play (their total minus the opponent's); nil otherwise.
+	Score *int64
+	// Moves are the moves of the position in the game's order.
+	Moves []MoveValue
+	// States is the number of positions the engine solved.
+	States int64
+	// Counts are the solved positions by outcome (empty for scoring games).
+	Counts solve.Counts
+}
+
+// MoveValue is one move of a solved position and the value of the position
+// it leaves, for the opponent (who moves next there).
+type MoveValue struct {
+	To    Component
+	Value solve.Value
+	Score *int64 // scoring games: the opponent's margin after the move
+	Best  bool   // a best move: wins fastest, loses slowest, or draws
+}
+
+// GeneralBound binds a game.General[P] to the catalog: it parses the ARGs of
+// a group into one position, formats it back, and solves it by retrograde
+// analysis (solve.Retro), keeping the solver between calls.
+type GeneralBound[P comparable] struct {
+	spec   string
+	name   string
+	Game   game.General[P]
+	parse  func(args []string) (P, error)
+	format func(P) []string
+
+	mu    sync.Mutex
+	retro *solve.Retro[P]
+}
+
+// GeneralPos is a component of a GeneralBound game: one whole position.
+type GeneralPos[P comparable] struct {
+	bound *GeneralBound[P]
+	P     P
+}
+
+// Instance returns the game of the component.
+func (c GeneralPos[P]) Instance() Instance { return c.bound }
+
+// Key returns the position itself.
+func (c GeneralPos[P]) Key() any { return c.P }
+
+// String writes the position as its ARGs joined by spaces.
+func (c GeneralPos[P]) String() string { return strings.Join(c.bound.format(c.P), " ") }
+
+// NewGeneral binds g, registered as spec, under the GAME token name. parse
+// reads all the ARGs of a group as one position; format writes them.
+func NewGeneral[P comparable](spec, name string, g game.General[P], parse func([]string) (P, error), format func(P) []string) *GeneralBound[P] {
+	return &GeneralBound[P]{spec: spec, name: name, Game: g, parse: parse, format: format}
+}
+
+// Name returns the GAME token.
+func (b *GeneralBound[P]) Name() string { return b.name }
+
+// Spec returns the catalog entry.
+func (b *GeneralBound[P]) Spec() *Spec { s, _ := Lookup(b.spec); return s }
+
+// Component binds a position of the game.
+func (b *GeneralBound[P]) Component(p P) GeneralPos[P] { return GeneralPos[P]{b, p} }
+
+// Parse reads all the ARGs as one position.
+func (b *GeneralBound[P]) Parse(args []string) ([]Component, error) {
+	p, err := b.parse(args)
+	if err != nil {
+		return nil, wrapInput(err)
+	}
+	return []Component{GeneralPos[P]{b, p}}, nil
+}
+
+// Format writes each component's ARGs.
+func (b *GeneralBound[P]) Format(group []Component) []string {
+	var args []string
+	for _, c := range group {
+		args = append(args, b.format(b.pos(c))...)
+	}
+	return args
+}
+
+func (b *GeneralBound[P]) pos(c Component) P {
+	p, ok := c.(GeneralPos[P])
+	if !ok || p.bound != b {
+		panic(fmt.Sprintf("games: component %v of another game passed to %s", c, b.name))
+	}
+	return p.P
+}
+
+// Solve solves c by retrograde analysis and values each of its moves.
+func (b *GeneralBound[P]) Solve(ctx context.Context, c Component, limits solve.Limits) (*Solution, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	p := b.pos(c)
+	if b.retro == nil {
+		b.retro = solve.NewRetro(b.Game, limits)
+	}
+	b.retro.Limits = limits
+	b.retro.States = 0
+	if err := b.retro.Solve(ctx, p); err != nil {
+		return nil, err
+	}
+	v, _ := b.retro.Value(p)
+	sol := &Solution{Value: v, States: b.retro.Positions(), Counts: b.retro.Counts()}
+	if _, terminal := b.Game.Result(p); terminal {
+		return sol, nil
+	}
+	b.Game.Moves(p, func(child P) bool {
+		cv, _ := b.retro.Value(child)
+		sol.Moves = append(sol.Moves, MoveValue{To: GeneralPos[P]{b, child}, Value: cv, Best: IsBest(v, cv)})
+		return true
+	})
+	return sol, nil
+}
+
+// IsBest reports whether a move to a position of value child (for the
+// opponent) is a best move from a position of value v: a win by the fastest
+// losing reply, a loss delayed longest, or a draw kept.
+func IsBest(v, child solve.Value) bool {
+	switch v.Outcome {
+	case game.Win:
+		return child.Outcome == game.Lose && child.Remoteness == v.Remoteness-1
+	case game.Lose:
+		return child.Remoteness == v.Remoteness-1
+	case game.Draw:
+		return child.Outcome == game.Draw
+	}
+	return false
+}
