@@ -494,3 +494,22 @@ func init() {
 		New:     func(string) (Instance, error) { return &circlesInstance{}, nil },
 	})
 }
+
+// NameMove names the circle the move from c to after hit, as "x,y,r".
+func (*circlesInstance) NameMove(c Component, after []Component) string {
+	before, ok := c.(shapeComp[*circleSet])
+	if !ok {
+		return ""
+	}
+	var left []Circle
+	for _, a := range after {
+		if cs, ok := a.(shapeComp[*circleSet]); ok {
+			left = append(left, cs.val.circles...)
+		}
+	}
+	hit, ok := HitCircle(before.val.circles, left)
+	if !ok {
+		return ""
+	}
+	return hit.String()
+}

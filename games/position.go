@@ -163,3 +163,11 @@ func parseGroup(words []string) (Group, error) {
 	}
 	return Group{Game: inst, Components: comps}, nil
 }
+
+// MoveNamer is implemented by instances whose moves have a short name of
+// their own besides the position they lead to: the rectangle a rectangles
+// move crosses out ("r1,c1-r2,c2"), the circle a circles move hits. Name
+// returns "" when it cannot name the move from c to the sum after.
+type MoveNamer interface {
+	NameMove(c Component, after []Component) string
+}

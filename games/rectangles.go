@@ -313,3 +313,13 @@ func init() {
 		New:     func(string) (Instance, error) { return newRectangles(), nil },
 	})
 }
+
+// NameMove names the rectangle the move from c to after crossed out, as
+// "r1,c1-r2,c2" (rows and columns from 1, row 1 at the top).
+func (*rectanglesInstance) NameMove(c Component, after []Component) string {
+	if len(after) != 1 {
+		return ""
+	}
+	rect, _ := CrossedRectangle(c.String(), after[0].String())
+	return rect
+}

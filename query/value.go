@@ -44,6 +44,9 @@ type Move struct {
 	From          string `json:"from"`
 	To            string `json:"to"`
 	PositionAfter string `json:"position_after"`
+	// Move names the move itself where the game has a name for it (the
+	// rectangle crossed out, the circle hit).
+	Move string `json:"move,omitempty"`
 }
 
 // Value computes the normal-play value of pos, its outcome and every winning
@@ -98,6 +101,7 @@ func Value(ctx context.Context, pos games.Position, limits solve.Limits) (*Value
 				From:          games.Group{Game: pos[gi].Game, Components: []games.Component{c}}.String(),
 				To:            games.Group{Game: pos[gi].Game, Components: option}.String(),
 				PositionAfter: pos.Replace(i, option).String(),
+				Move:          nameMove(pos[gi].Game, c, option),
 			})
 			return true
 		})
@@ -109,4 +113,12 @@ func Value(ctx context.Context, pos games.Position, limits solve.Limits) (*Value
 		}
 	}
 	return res, nil
+}
+
+// nameMove names a move when the game can (games.MoveNamer).
+func nameMove(inst games.Instance, c games.Component, after []games.Component) string {
+	if namer, ok := inst.(games.MoveNamer); ok {
+		return namer.NameMove(c, after)
+	}
+	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,11 +15,17 @@ import (
 // docCommand is one `$ grundy ...` line of a fenced block in the docs and the
 // output shown below it.
 type docCommand struct {
-	file string
-	line int
-	args []string
-	want []string
+	file  string
+	line  int
+	args  []string
+	want  []string
+	want0 []string // the output lines as found in the file
 }
+
+// updateDocs rewrites the output shown under each command with what it
+// prints now: `go test ./cmd/grundy -run TestDocsExamples -update-docs`.
+// Review the diff before committing it.
+var updateDocs = flag.Bool("update-docs", false, "rewrite the outputs shown in the docs")
 
 // TestDocsExamples runs every command shown in README.md and docs/*.md and
 // compares its output (stdout, then stderr) with the text below it. Only
@@ -39,14 +46,42 @@ func TestDocsExamples(t *testing.T) {
 	if len(cmds) == 0 {
 		t.Fatal("no `$ grundy` commands found in the docs")
 	}
+	fixes := map[string][]docCommand{}
 	for _, c := range cmds {
 		var out, errOut bytes.Buffer
 		run(context.Background(), c.args, strings.NewReader(""), &out, &errOut)
-		got := normalise(out.String() + errOut.String())
-		if want := normalise(strings.Join(c.want, "\n")); got != want {
+		printed := out.String() + errOut.String()
+		got := normalise(printed)
+		if want := normalise(strings.Join(c.want, "\n")); got != want && *updateDocs {
+			fixed := c
+			fixed.want0 = c.want
+			fixed.want = strings.Split(strings.TrimRight(printed, "\n"), "\n")
+			fixes[c.file] = append(fixes[c.file], fixed)
+		} else if got != want {
 			t.Errorf("%s:%d: grundy %s\n--- shown in the docs:\n%s\n--- printed:\n%s", c.file, c.line, strings.Join(c.args, " "), want, got)
 		}
 	}
+	for file, fixed := range fixes {
+		if err := rewriteOutputs(file, fixed); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// rewriteOutputs replaces the output lines under each command of fixed (in
+// file order) with its new output.
+func rewriteOutputs(file string, fixed []docCommand) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	lines := strings.Split(string(data), "\n")
+	for i := len(fixed) - 1; i >= 0; i-- {
+		c := fixed[i]
+		end := c.line + len(c.want0)
+		lines = append(lines[:c.line], append(append([]string{}, c.want...), lines[end:]...)...)
+	}
+	return os.WriteFile(file, []byte(strings.Join(lines, "\n")), 0o644)
 }
 
 // docCommands extracts the commands of the fenced code blocks of one file.

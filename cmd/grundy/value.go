@@ -72,6 +72,9 @@ func printValue(cmd *cobra.Command, res *query.ValueResult) {
 	fmt.Fprintln(out, "outcome: N, the player to move wins")
 	fmt.Fprintf(out, "winning moves (%d%s):\n", len(res.WinningMoves), map[bool]string{true: "+, list truncated"}[res.Truncated])
 	for _, m := range res.WinningMoves {
+		if m.Move != "" {
+			m.To += "   (" + m.Move + ")"
+		}
 		if len(res.Components) > 1 {
 			fmt.Fprintf(out, "  %s -> %s   leaves %s\n", m.From, m.To, m.PositionAfter)
 		} else {

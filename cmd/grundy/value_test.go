@@ -117,3 +117,21 @@ func TestValueLoopyText(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q:\n%s", code, errOut, out)
 	}
 }
+
+func TestValueNamesMoves(t *testing.T) {
+	// Circle 0,0,1 nests in 0,0,5; 20,0,1 stands alone. Hitting a point in
+	// the ring of 0,0,5 removes only it and leaves two single circles
+	// (*1 + *1 = 0), so it wins; hitting inside 0,0,1 removes both nested
+	// circles and leaves *1, and hitting 20,0,1 leaves the pair (value 2:
+	// its options are *1 and 0). So 0,0,5 is the only winning circle.
+	out, errOut, code := grundy(t, "", "value", "circles", "0,0,1", "0,0,5", "20,0,1", "--json")
+	if code != 0 || !strings.Contains(out, `"move": "0,0,5"`) || strings.Count(out, `"move"`) != 1 {
+		t.Fatalf("exit %d, stderr %q:\n%s", code, errOut, out)
+	}
+	// On a 1x3 strip (value 3: a 1xn strip has value n) the one winning move
+	// crosses out the whole strip, columns 1 to 3.
+	out, _, _ = grundy(t, "", "value", "rectangles", "...")
+	if !strings.Contains(out, "(1,1-1,3)") {
+		t.Fatalf("rectangles move not named:\n%s", out)
+	}
+}

@@ -14,11 +14,12 @@ import (
 type Mode int
 
 const (
-	Auto   Mode = iota // measure both per block of positions and use the cheaper
-	Plain              // the plain scan over every option (both cores for long scans)
-	Sparse             // the rare/common algorithm (falls back to Plain for three-heap moves)
+	Auto   Mode = iota // count both engines' work per block of positions and use the cheaper
+	Plain              // the plain scan of every option
+	Sparse             // the rare/common algorithm (rules with three-heap moves run Plain)
 )
 
+// String returns "auto", "plain" or "sparse".
 func (m Mode) String() string {
 	switch m {
 	case Plain:
@@ -59,21 +60,24 @@ type Config struct {
 type Progress struct {
 	Done  int64  // values final so far (G(0..Done-1))
 	Total int64  // values wanted (To+1)
-	Rare  int    // rare positions so far
+	Rare  int    // rare heap sizes so far, under Mask
 	Max   uint16 // largest value so far
-	Mask  uint16
-	Mode  Mode // engine of the last block
+	Mask  uint16 // the mask in force
+	Mode  Mode   // engine of the next block
 }
 
-// Stats describe a finished sequence. Rare counts the heap sizes n >= 1
-// whose value is rare under Mask; LastRare is the largest (0 if none).
+// Stats describe a finished sequence; they depend on the values alone
+// (Analyze computes them for any sequence). Mask is the mask that makes the
+// rare heap sizes fewest (the least such mask); Rare counts the heap sizes
+// n >= 1 whose value is rare under it and LastRare is the largest (0 if
+// none).
 type Stats struct {
 	Values       int64  `json:"values"`                  // G(0..Values-1) computed
 	Max          uint16 `json:"max"`                     // largest value
 	ArgMax       int64  `json:"argmax"`                  // least heap size with the largest value
 	Rare         int64  `json:"rare"`                    // heap sizes with a rare value
 	LastRare     int64  `json:"last_rare"`               // largest heap size with a rare value
-	Mask         uint16 `json:"mask"`                    // the final mask
+	Mask         uint16 `json:"mask"`                    // the mask making rare heap sizes fewest
 	Checksum     string `json:"checksum"`                // CRC-64/ECMA of the values as little-endian uint16, hex
 	SparseValues int64  `json:"sparse_values,omitempty"` // values computed by the sparse engine in this run
 	Resumed      int64  `json:"resumed,omitempty"`       // values taken from the run file (0: fresh run)
