@@ -1,6 +1,7 @@
 package games
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -170,4 +171,11 @@ func parseGroup(words []string) (Group, error) {
 // returns "" when it cannot name the move from c to the sum after.
 type MoveNamer interface {
 	NameMove(c Component, after []Component) string
+}
+
+// CellValuer is implemented by board games that value every cell of a
+// board in one pass (rook: the value with the token on each cell).
+// CellValues returns the table row by row, nil for a blocked cell.
+type CellValuer interface {
+	CellValues(ctx context.Context, c Component) ([][]*game.Nimber, error)
 }

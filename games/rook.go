@@ -211,3 +211,24 @@ func init() {
 		New:     func(string) (Instance, error) { return &rookInstance{}, nil },
 	})
 }
+
+// CellValues returns the value of the token on every cell of c's board, row
+// by row from the top (nil on a blocked cell), computed in the one pass of
+// RookBoard.Values.
+func (ri *rookInstance) CellValues(ctx context.Context, c Component) ([][]*game.Nimber, error) {
+	vals, b, err := ri.values(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	table := make([][]*game.Nimber, b.H)
+	for r := range table {
+		table[r] = make([]*game.Nimber, b.W)
+		for col := range table[r] {
+			if i := r*b.W + col; b.Cells[i] != '#' {
+				v := game.Nimber(vals[i])
+				table[r][col] = &v
+			}
+		}
+	}
+	return table, nil
+}

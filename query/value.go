@@ -35,6 +35,10 @@ type ComponentValue struct {
 	Grundy   game.Nimber   `json:"grundy"`
 	Infinite bool          `json:"-"` // γ = ∞(Escapes), JSON "grundy": "inf"
 	Escapes  []game.Nimber `json:"escapes,omitempty"`
+	// Cells is the value of every cell of a board game (the value the
+	// position would have with the token there; null for a blocked cell),
+	// row by row, when asked for with AddCells.
+	Cells [][]*game.Nimber `json:"cells,omitempty"`
 }
 
 // Move is a move in one component: component Component (counted across
@@ -121,4 +125,22 @@ func nameMove(inst games.Instance, c games.Component, after []games.Component) s
 		return namer.NameMove(c, after)
 	}
 	return ""
+}
+
+// AddCells fills in the Cells table of each component of res whose game
+// values boards cell by cell (games.CellValuer), such as rook.
+func AddCells(ctx context.Context, res *ValueResult, pos games.Position) error {
+	for i, c := range pos.Components() {
+		gi, _ := pos.Locate(i)
+		cv, ok := pos[gi].Game.(games.CellValuer)
+		if !ok {
+			continue
+		}
+		cells, err := cv.CellValues(ctx, c)
+		if err != nil {
+			return fmt.Errorf("cell values of %s %s: %w", pos[gi].Game.Name(), c, err)
+		}
+		res.Components[i].Cells = cells
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -14,7 +15,7 @@ import (
 func init() { verbs = append(verbs, valueCmd) }
 
 func valueCmd(opts *options) *cobra.Command {
-	var misere bool
+	var misere, cells bool
 	cmd := &cobra.Command{
 		Use:   "value POSITION",
 		Short: "Grundy value of a sum, its outcome, and every winning move",
@@ -35,6 +36,9 @@ func valueCmd(opts *options) *cobra.Command {
 				return runMisereValue(ctx, cmd, opts, pos, limits)
 			}
 			res, err := query.Value(ctx, pos, limits)
+			if err == nil && cells {
+				err = query.AddCells(ctx, res, pos)
+			}
 			done()
 			if err != nil {
 				return err
@@ -46,6 +50,7 @@ func valueCmd(opts *options) *cobra.Command {
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&cells, "cells", false, "for boards valued cell by cell (rook): the value of every cell")
 	cmd.Flags().BoolVar(&misere, "misere", false, "misère play (the last mover loses): outcome, method and winning moves")
 	return cmd
 }
@@ -59,6 +64,9 @@ func printValue(cmd *cobra.Command, res *query.ValueResult) {
 			parts[i] = fmt.Sprintf("%s = %s", c.Position, loopyValue(c.Grundy, c.Infinite, c.Escapes))
 		}
 		fmt.Fprintf(out, "components: %s\n", strings.Join(parts, ", "))
+	}
+	for _, c := range res.Components {
+		printCells(out, c)
 	}
 	fmt.Fprintf(out, "value: %s\n", loopyValue(res.Grundy, res.Infinite, res.Escapes))
 	switch res.Outcome {
@@ -94,4 +102,31 @@ func loopyValue(g game.Nimber, infinite bool, escapes []game.Nimber) string {
 		parts[i] = fmt.Sprint(e)
 	}
 	return "inf(" + strings.Join(parts, ",") + ")"
+}
+
+// printCells draws a component's table of cell values (--cells) as a grid,
+// '#' for a blocked cell.
+func printCells(out io.Writer, c query.ComponentValue) {
+	if len(c.Cells) == 0 {
+		return
+	}
+	width := 1
+	for _, row := range c.Cells {
+		for _, v := range row {
+			if v != nil {
+				width = max(width, len(fmt.Sprint(*v)))
+			}
+		}
+	}
+	fmt.Fprintf(out, "cell values of %s:\n", c.Position)
+	for _, row := range c.Cells {
+		cells := make([]string, len(row))
+		for i, v := range row {
+			cells[i] = fmt.Sprintf("%*s", width, "#")
+			if v != nil {
+				cells[i] = fmt.Sprintf("%*d", width, *v)
+			}
+		}
+		fmt.Fprintf(out, "  %s\n", strings.Join(cells, " "))
+	}
 }

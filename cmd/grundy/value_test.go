@@ -135,3 +135,20 @@ func TestValueNamesMoves(t *testing.T) {
 		t.Fatalf("rectangles move not named:\n%s", out)
 	}
 }
+
+func TestValueRookCells(t *testing.T) {
+	// By hand, rows top to bottom, each cell the mex of the free cells above
+	// it in its column and to its right in its row:
+	//   ...#   2 1 0 #
+	//   ....   3 2 1 0
+	//   o...   4 0 2 1
+	out, errOut, code := grundy(t, "", "value", "rook", "...#/..../o...", "--cells")
+	want := "2 1 0 #\n  3 2 1 0\n  4 0 2 1\nvalue: 4"
+	if code != 0 || !strings.Contains(out, want) {
+		t.Fatalf("exit %d, stderr %q:\n%s", code, errOut, out)
+	}
+	out, _, _ = grundy(t, "", "value", "rook", "...#/..../o...", "--cells", "--json")
+	if !strings.Contains(strings.Join(strings.Fields(out), ""), `"cells":[[2,1,0,null],[3,2,1,0],[4,0,2,1]]`) {
+		t.Fatalf("JSON lacks the cell table:\n%s", out)
+	}
+}
