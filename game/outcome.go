@@ -52,3 +52,16 @@ func OutcomeOf(g Nimber) Outcome {
 	}
 	return Win
 }
+
+// Opposite is the outcome for the other player: a position that is a win
+// for the player to move is a loss for the one who moved into it. Draw and
+// Unknown stay as they are.
+func (o Outcome) Opposite() Outcome {
+	switch o {
+	case Win:
+		return Lose
+	case Lose:
+		return Win
+	}
+	return o
+}

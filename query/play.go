@@ -459,7 +459,7 @@ func (pl *Player) rate(ctx context.Context, m *PlayMove, valued []games.Valued) 
 	if err != nil {
 		return err
 	}
-	m.Outcome = mirror(o).String()
+	m.Outcome = o.Opposite().String()
 	if !pl.opts.Misere {
 		m.Grundy = &v
 	}
@@ -468,18 +468,6 @@ func (pl *Player) rate(ctx context.Context, m *PlayMove, valued []games.Valued) 
 		m.Remoteness = s.remoteness
 	}
 	return nil
-}
-
-// mirror turns an outcome for the player to move into the outcome for the
-// player who just moved.
-func mirror(o game.Outcome) game.Outcome {
-	switch o {
-	case game.Win:
-		return game.Lose
-	case game.Lose:
-		return game.Win
-	}
-	return o
 }
 
 // moves calls yield with each move of pos, in the games' own order:

@@ -107,18 +107,6 @@ func remotenessPtr(v solve.Value) *int {
 	return &r
 }
 
-// mirror turns an outcome for the player to move after a move into the
-// outcome of the move for the player who made it.
-func mirrorOutcome(o game.Outcome) game.Outcome {
-	switch o {
-	case game.Win:
-		return game.Lose
-	case game.Lose:
-		return game.Win
-	}
-	return o
-}
-
 func solveGeneral(ctx context.Context, pos games.Position, s games.Solvable, limits solve.Limits) (*SolveResult, error) {
 	g := pos[0]
 	sol, err := s.Solve(ctx, g.Components[0], limits)
@@ -134,7 +122,7 @@ func solveGeneral(ctx context.Context, pos games.Position, s games.Solvable, lim
 	}
 	for _, mv := range sol.Moves {
 		after := games.Position{{Game: g.Game, Components: []games.Component{mv.To}}}
-		m := SolveMove{Position: after.String(), Outcome: mirrorOutcome(mv.Value.Outcome).String(),
+		m := SolveMove{Position: after.String(), Outcome: mv.Value.Outcome.Opposite().String(),
 			Remoteness: remotenessPtr(mv.Value), Best: mv.Best, After: after}
 		if mv.Score != nil {
 			own := -*mv.Score
@@ -246,7 +234,7 @@ func solveSum(ctx context.Context, pos games.Position, opts SolveOptions) (*Solv
 	}
 	g.each(pos, func(after games.Position) bool {
 		cv, _ := s.Value(g.key(after))
-		res.add(SolveMove{Position: after.String(), Outcome: mirrorOutcome(cv.Outcome).String(),
+		res.add(SolveMove{Position: after.String(), Outcome: cv.Outcome.Opposite().String(),
 			Remoteness: remotenessPtr(cv), Best: games.IsBest(v, cv), After: after})
 		return len(res.BestMoves) < MaxMoves || len(res.Moves) < MaxMoves
 	})
@@ -263,15 +251,11 @@ func (r ValueResult) MarshalJSON() ([]byte, error) {
 	if !r.Infinite {
 		return json.Marshal(plain(r))
 	}
-	esc := r.Escapes
-	if esc == nil {
-		esc = []game.Nimber{}
-	}
 	return json.Marshal(struct {
 		plain
 		Grundy  string        `json:"grundy"`
 		Escapes []game.Nimber `json:"escapes"`
-	}{plain(r), "inf", esc})
+	}{plain(r), "inf", nonNil(r.Escapes)})
 }
 
 // MarshalJSON writes "grundy": "inf" for an infinite value (with its
@@ -281,15 +265,19 @@ func (c ComponentValue) MarshalJSON() ([]byte, error) {
 	if !c.Infinite {
 		return json.Marshal(plain(c))
 	}
-	esc := c.Escapes
-	if esc == nil {
-		esc = []game.Nimber{}
-	}
 	return json.Marshal(struct {
 		plain
 		Grundy  string        `json:"grundy"`
 		Escapes []game.Nimber `json:"escapes"`
-	}{plain(c), "inf", esc})
+	}{plain(c), "inf", nonNil(c.Escapes)})
+}
+
+// nonNil makes an empty escape set marshal as [] rather than null.
+func nonNil(escapes []game.Nimber) []game.Nimber {
+	if escapes == nil {
+		return []game.Nimber{}
+	}
+	return escapes
 }
 
 // componentGraph plays one Valued game's components as a game.Game keyed
