@@ -121,7 +121,7 @@ func (s *Server) value(r *request) (any, error) {
 		return nil, err
 	}
 	if misere {
-		return nil, notAvailable("misère values are not available in this build")
+		return query.MisereValue(r.Context(), pos, r.limits)
 	}
 	return query.Value(r.Context(), pos, r.limits)
 }
@@ -151,14 +151,19 @@ func (s *Server) table(r *request) (any, error) {
 			return nil, err
 		}
 	}
-	if misere, err := flag(r, "misere"); err != nil {
+	misere, err := flag(r, "misere")
+	if err != nil {
 		return nil, err
-	} else if misere {
-		return nil, notAvailable("misère tables are not available in this build")
 	}
 	inst, err := games.Open(token)
 	if err != nil {
 		return nil, err
+	}
+	if misere {
+		if to >= from && to-from >= s.cfg.MaxTable {
+			return nil, game.Inputf("table %d..%d has %d values, above this server's limit of %d: narrow from..to", from, to, to-from+1, s.cfg.MaxTable)
+		}
+		return query.MisereTable(r.Context(), inst, from, to, r.limits)
 	}
 	return s.tabulate(r, inst, from, to)
 }
@@ -172,7 +177,15 @@ func (s *Server) tabulate(r *request, inst games.Instance, from, to int) (*query
 }
 
 func (s *Server) solve(r *request) (any, error) {
-	return nil, notAvailable("the general solver is not available in this build")
+	pos, err := s.position(r)
+	if err != nil {
+		return nil, err
+	}
+	misere, err := flag(r, "misere")
+	if err != nil {
+		return nil, err
+	}
+	return query.SolveWith(r.Context(), pos, query.SolveOptions{Limits: r.limits, Misere: misere})
 }
 
 func (s *Server) graph(r *request) (any, error) {

@@ -288,6 +288,65 @@ func TestBrowserGraph(t *testing.T) {
 	b.noErrors()
 }
 
+func TestBrowserScriptEditor(t *testing.T) {
+	b := newBrowser(t)
+	b.open("/script.html")
+	b.wait(`#source`)
+	// A name the script never defines, on line 3: the error names the line
+	// and the gutter marks it.
+	bad := "# take one or two\ndef moves(n):\n    return [n - k for k in STEPS if k <= n]\n"
+	b.do("run a bad script", chromedp.SetValue(chromedp.CSS(`#source`), bad), chromedp.Click(chromedp.CSS(`#run button`)))
+	b.wait(`#error-lines`)
+	if msg := b.text(`#output .error`); !strings.Contains(msg, "script.star:3") {
+		t.Errorf("error %q does not name script.star:3", msg)
+	}
+	if marked := eval[[]string](b, `[...document.querySelectorAll('#gutter .bad')].map(x => x.textContent)`); len(marked) != 1 || marked[0] != "3" {
+		t.Errorf("gutter marks lines %v, want [3]", marked)
+	}
+	b.shot("script-error")
+	b.expectHTTPErrors()
+	// The fixed script: subtraction {1, 2} has G(n) = n mod 3 (by
+	// induction: the options of n are n-1, n-2, of values the two other
+	// residues), so its table shows period 3.
+	good := "def moves(n):\n    return [n - k for k in (1, 2) if k <= n]\n"
+	b.do("run a table", chromedp.SetValue(chromedp.CSS(`#source`), good), chromedp.SetValue(chromedp.CSS(`#verb`), "table"),
+		chromedp.SetValue(chromedp.CSS(`#args`), "30"), chromedp.Click(chromedp.CSS(`#run button`)))
+	b.wait(`#result`)
+	out := b.text(`#result`)
+	if !strings.Contains(out, "period 3") || !strings.Contains(out, "27: 0 1 2\n") || !strings.HasSuffix(out, "30: 0") {
+		t.Errorf("table output %q", out)
+	}
+	b.shot("script-table")
+	b.noErrors()
+}
+
+func TestBrowserPlayBoards(t *testing.T) {
+	b := newBrowser(t)
+	// Rook on .#../..../o... (token bottom left): moving it to the top-left
+	// corner leaves a token that can move neither up (the edge) nor right
+	// (the # next to it), so the computer cannot move and the human wins.
+	b.open("/play.html?hint=1&position=" + url.QueryEscape("rook .#../..../o..."))
+	b.wait(`#board[data-turn="human"]`)
+	if hint := eval[string](b, `document.querySelector('.cell[data-r="0"][data-c="0"]').className`); !strings.Contains(hint, "win") {
+		t.Errorf("top-left cell hint %q, want win", hint)
+	}
+	b.do("rook move", chromedp.Click(chromedp.CSS(`.cell[data-r="0"][data-c="0"]`), chromedp.NodeVisible))
+	b.wait(`#board[data-turn="over"]`)
+	if log := b.text(`#log`); !strings.Contains(log, "human: rook o#../..../....") || !strings.HasSuffix(strings.TrimSpace(log), "winner: human") {
+		t.Errorf("rook game log %q", log)
+	}
+	b.shot("play-rook")
+	// Rectangles 1x2: crossing both cells (two corner clicks) ends the game.
+	b.open("/play.html?position=" + url.QueryEscape("rectangles .."))
+	b.wait(`#board[data-turn="human"]`)
+	b.do("rectangle", chromedp.Click(chromedp.CSS(`.cell[data-r="0"][data-c="0"]`)), chromedp.Click(chromedp.CSS(`.cell[data-r="0"][data-c="1"]`)))
+	b.wait(`#board[data-turn="over"]`)
+	if log := b.text(`#log`); !strings.HasSuffix(strings.TrimSpace(log), "winner: human") {
+		t.Errorf("rectangles game log %q", log)
+	}
+	b.noErrors()
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {

@@ -9,6 +9,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -168,7 +169,8 @@ type request struct {
 	cfg      Config
 }
 
-// statusError is an error with its own HTTP status (404, 501, 503...).
+// statusError is an error with its own HTTP status (a 422 with a message
+// of the explorer's own, for one).
 type statusError struct {
 	status int
 	err    error
@@ -177,13 +179,8 @@ type statusError struct {
 func (e statusError) Error() string { return e.err.Error() }
 func (e statusError) Unwrap() error { return e.err }
 
-// notAvailable is the 501 answer of a feature this build lacks.
-func notAvailable(format string, args ...any) error {
-	return statusError{http.StatusNotImplemented, fmt.Errorf(format, args...)}
-}
-
-// api wraps a handler: it checks the method and the query parameters against allowed (the
-// common `timeout` and `max-states` are always allowed), applies the time
+// api wraps a handler: it checks the method and the query parameters
+// against allowed (the common `timeout` and `max-states` are always allowed), applies the time
 // and state limits, waits for a computing slot, turns errors into JSON with
 // their status, and turns a panic into a 500 (a bug, never bad input).
 func (s *Server) api(method string, handle func(*request) (any, error), allowed []string) http.Handler {
@@ -345,8 +342,13 @@ func describe(err error, timeout time.Duration) string {
 	case errors.Is(err, solve.ErrStateLimit):
 		return strings.ReplaceAll(oneLine(err.Error()), "raise --max-states", "raise max-states")
 	}
-	return oneLine(err.Error())
+	msg := oneLine(err.Error())
+	// The CLI's script-budget flags do not exist here.
+	msg = scriptFlag.ReplaceAllString(msg, "(a limit of the explorer)")
+	return msg
 }
+
+var scriptFlag = regexp.MustCompile(`\(raise --script[a-z-]*\)`)
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 

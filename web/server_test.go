@@ -359,7 +359,7 @@ func TestNeverServerError(t *testing.T) {
 			path = q(verb, "game", strings.Join(parts, " "), "to", rapid.SampledFrom([]string{"10", "-1", "x", "99999999999"}).Draw(rt, "to"))
 		}
 		code, body := get(t, ts, path, nil)
-		if code >= 500 && code != http.StatusNotImplemented {
+		if code >= 500 {
 			rt.Fatalf("%s: status %d: %s", path, code, body)
 		}
 		if code != http.StatusOK {
@@ -502,7 +502,7 @@ func TestScript(t *testing.T) {
 	}{
 		{scriptJSON("def moves(n):\n    return [n - 1\n", "value", "3"), 400, "script.star:"},
 		{scriptJSON("def moves(n):\n    return [n - 1, nothing]\n", "value", "3"), 400, "script.star:2"},
-		{scriptJSON("def moves(n):\n    while True:\n        n += 1\n", "value", "3"), 422, "script.star:3"},
+		{scriptJSON("def moves(n):\n    while True:\n        n += 1\n", "value", "3"), 422, "steps in one call (a limit of the explorer)"},
 		{scriptJSON(sub, "value", "x"), 400, "script.star"},
 		{scriptJSON(sub, "solve", "3"), 400, "value or table"},
 		{scriptJSON(sub, "table", "1 2 3"), 400, "FROM TO"},
@@ -524,5 +524,40 @@ func TestScript(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != http.StatusBadRequest {
 		t.Errorf("text/plain body: status %d, want 400 (JSON only, so other sites cannot post without a preflight)", res.StatusCode)
+	}
+}
+
+func TestSolveAndMisere(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	var s struct {
+		Outcome   string
+		BestMoves []string `json:"best_moves"`
+	}
+	// Tic-tac-toe is a draw with best play (Winning Ways, ch. 22).
+	if code, body := get(t, ts, q("solve", "position", "tictactoe ........."), &s); code != http.StatusOK || s.Outcome != "draw" {
+		t.Errorf("tictactoe: %d %s", code, body)
+	}
+	// nim 1 2 3 has value 0: lost for the mover under normal play.
+	if code, body := get(t, ts, q("solve", "position", "nim 1 2 3"), &s); code != http.StatusOK || s.Outcome != "lose" {
+		t.Errorf("solve nim 1 2 3: %d %s", code, body)
+	}
+	var v struct {
+		Outcome string
+		Misere  bool
+	}
+	// Misère: from nim 1 the mover must take the last token and loses; from
+	// nim 1 1 the mover takes one and the opponent must take the last.
+	for pos, want := range map[string]string{"nim 1": "P", "nim 1 1": "N"} {
+		if code, body := get(t, ts, q("value", "position", pos, "misere", "1"), &v); code != http.StatusOK || v.Outcome != want || !v.Misere {
+			t.Errorf("misère %s: %d %s, want %s", pos, code, body, want)
+		}
+	}
+	var mt struct{ Genera []struct{ Heap int } }
+	if code, body := get(t, ts, q("table", "game", "kayles", "to", "10", "misere", "1"), &mt); code != http.StatusOK || len(mt.Genera) != 11 {
+		t.Errorf("misère table: %d %s", code, body)
+	}
+	code, body := get(t, ts, q("solve", "position", "tictactoe ......... + nim 3"), nil)
+	if code != http.StatusBadRequest {
+		t.Errorf("partizan game in a sum: %d %s, want 400", code, body)
 	}
 }

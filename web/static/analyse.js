@@ -41,7 +41,7 @@ function impartial(v, m) {
   const out = [];
   const outcome = v.outcome || '';
   out.push(h('div', { class: 'card' },
-    h('div', { class: 'row' }, h('span', { class: 'big', id: 'value' }, v.grundy === undefined ? '' : `G = ${v.grundy}`),
+    h('div', { class: 'row' }, h('span', { class: 'big', id: 'value' }, v.misere ? `misère (normal-play G = ${v.grundy})` : `G = ${v.grundy}`),
       h('span', { class: `badge ${outcome}`, id: 'outcome' }, outcomeWord(outcome))),
     v.method ? h('p', { class: 'muted' }, `method: ${v.method}`) : null,
     v.components && v.components.length > 1 ? h('p', {}, 'Components: ', v.components.map((c, i) => [i ? ', ' : '', h('code', {}, c.position), ` = ${c.grundy}`])) : null,
@@ -92,5 +92,5 @@ function general(s) {
       s.score !== undefined && s.score !== null ? h('span', {}, `score ${s.score}`) : null),
     h('h2', {}, 'Best moves'),
     h('ul', { class: 'moves', id: 'winning' }, (s.best_moves || []).map((b) => h('li', { class: s.outcome === 'win' ? 'winning' : '' }, pageLink('analyse', b, b)))),
-    links(s.position))];
+    h('p', { class: 'muted' }, 'Play and game graphs cover impartial games.'))];
 }

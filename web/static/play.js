@@ -11,7 +11,7 @@ main.append(
     h('label', {}, h('input', { type: 'checkbox', id: 'hints', checked: param('hint') === '1' }), ' hints'),
     h('label', {}, h('input', { type: 'checkbox', id: 'misere', checked: param('misere') === '1' }), ' misère'),
     h('button', { type: 'submit' }, 'New game')),
-  h('p', { class: 'muted' }, 'Click a token to take it and every token to its right, or pick a move from the list. With hints each move is coloured by its result for you: ',
+  h('p', { class: 'muted' }, 'Click the board (a token of a heap takes it and the tokens to its right; on a rook board click the target cell; on a rectangles board two corners; for circles a point inside), or pick a move from the list. With hints each move is coloured by its result for you: ',
     h('span', { class: 'badge win' }, 'win'), ' ', h('span', { class: 'badge lose' }, 'lose'), ' ', h('span', { class: 'badge draw' }, 'draw'), '.'),
   h('div', { id: 'status' }),
   h('div', { class: 'card' }, h('div', { id: 'board' }), h('div', { id: 'result', class: 'result' }), h('h2', {}, 'Moves'), h('div', { id: 'moves', class: 'row' })),
@@ -188,7 +188,7 @@ function gridBoard(a, name, grid, comp, hints) {
     const x = after.find((x) => x.grid && gridText(x.grid) === want);
     return x ? human(x.m) : fail();
   }
-  return h('div', { style: 'display:inline-block' }, h('div', { class: 'muted' }, name === 'rook' ? 'click a target cell' : 'click two corners of an open rectangle'), el);
+  return h('div', { style: 'display:inline-block; margin-right: 1.5rem; vertical-align: top' }, h('div', { class: 'muted' }, name === 'rook' ? 'click a target cell' : 'click two corners of an open rectangle'), el);
 }
 
 function circleBoard(a, g, comp, hints) {
