@@ -57,7 +57,7 @@ func init() {
 				}
 				return n, err
 			}
-			return NewImpartial("divisor", "divisor", gameOf(Divisor{}), parse, FormatHeap, "1"), nil
+			return &denseInstance{Bound: NewImpartial("divisor", "divisor", gameOf(Divisor{}), parse, FormatHeap, "1")}, nil
 		},
 	})
 }

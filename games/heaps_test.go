@@ -1,10 +1,13 @@
 package games
 
 import (
+	"context"
+	"errors"
 	"slices"
 	"testing"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/solve"
 )
 
 // TestAppendOptionsMatchesOptions: the allocation-free option list of each
@@ -48,5 +51,45 @@ func TestDivisorOptions(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("divisor %d: %v, want %v", n, got, want)
 		}
+	}
+}
+
+// TestDenseTables: nim's table is its closed form, proven; divisor's table
+// agrees with the rule searched by hand (n -> n-d, d | n, d < n).
+func TestDenseTables(t *testing.T) {
+	ctx := context.Background()
+	inst, err := Open("nim")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := inst.(Tabulator).Table(ctx, 5, 1e12, solve.Limits{})
+	if err != nil || tab.Pattern == nil || !tab.Pattern.Proven || tab.At(1e12) != 1e12 || tab.At(5) != 5 {
+		t.Fatalf("nim table: %+v, %v", tab, err)
+	}
+	inst, _ = Open("divisor")
+	tab, err = inst.(Tabulator).Table(ctx, 1, 200, solve.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([]game.Nimber, 201)
+	for n := 1; n <= 200; n++ {
+		seen := map[game.Nimber]bool{}
+		for d := 1; d < n; d++ {
+			if n%d == 0 {
+				seen[want[n-d]] = true
+			}
+		}
+		for seen[want[n]] {
+			want[n]++
+		}
+		if got := tab.At(n); got != want[n] {
+			t.Fatalf("divisor G(%d) = %d, want %d", n, got, want[n])
+		}
+	}
+	if tab.Pattern != nil && tab.Pattern.Proven {
+		t.Fatal("a searched table must not claim a proof")
+	}
+	if _, err := inst.(Tabulator).Table(ctx, 0, 1<<40, solve.Limits{}); !errors.Is(err, game.ErrInput) {
+		t.Fatalf("huge divisor table: %v, want an input error", err)
 	}
 }

@@ -1,6 +1,9 @@
 package games
 
-import "github.com/grundy-go/grundy/game"
+import (
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/heap"
+)
 
 // Nim is the game of Nim on one heap: take any positive number of tokens.
 // A heap of n is the nimber *n: its options are the heaps 0..n-1, whose
@@ -31,6 +34,11 @@ func (Nim) OptionsWithValue(n int, v game.Nimber, yield func([]int) bool) {
 	}
 }
 
+// nimPattern is Nim's closed form G(n) = n as a pattern: G(n+1) = G(n) + 1
+// from n = 0, arithmetic periodicity with period 1 and saltus 1.
+var nimPattern = &heap.Pattern{Preperiod: 0, Period: 1, Saltus: 1, Proven: true,
+	Reason: "closed form G(n) = n: the options of a heap of n are the heaps 0..n-1, of values 0..n-1 by induction, whose mex is n"}
+
 func init() {
 	Register(Spec{
 		Name:    "nim",
@@ -39,7 +47,10 @@ func init() {
 		Rules:   "Take any positive number of tokens from one heap; whoever takes the last token wins.",
 		Example: "nim 3 4 5",
 		New: func(string) (Instance, error) {
-			return NewImpartial("nim", "nim", gameOf(Nim{}), ParseHeap, FormatHeap, "0"), nil
+			return &denseInstance{
+				Bound:  NewImpartial("nim", "nim", gameOf(Nim{}), ParseHeap, FormatHeap, "0"),
+				closed: nimPattern,
+			}, nil
 		},
 	})
 }

@@ -111,7 +111,7 @@ func TestPositionReplace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nim := pos[0].Game.(*Bound[int])
+	nim := pos[0].Game.(*denseInstance)
 	after := pos.Replace(1, []Component{nim.Component(1)})
 	if got := after.String(); got != "nim 3 1 + subtract:1-2 5" {
 		t.Errorf("Replace(1) = %q", got)

@@ -113,6 +113,9 @@ func printTable(w io.Writer, res *query.TableResult) {
 	width, anchor := 10, 0
 	if p := res.Pattern; p != nil && p.Period <= 64 {
 		width, anchor = p.Period, p.Preperiod
+		if width <= 2 { // a period of 1 or 2 goes 8/period times to a row
+			width = 8
+		}
 	}
 	last := res.To
 	if res.Count() > maxShown {
@@ -155,7 +158,10 @@ func printTable(w io.Writer, res *query.TableResult) {
 		fmt.Fprintf(w, "summary over n = %d..%d: %d values, %d of them 0 (P-positions), largest %d\n", res.From, res.To, s.Count, s.Zeros, s.Max)
 	}
 	printStats(w, res) // table_run.go
-	if res.Computed <= res.To {
+	switch {
+	case res.Computed == 0:
+		fmt.Fprintln(w, "no value searched: the closed form gives them all")
+	case res.Computed <= res.To:
 		fmt.Fprintf(w, "computed G(0..%d); the values past it follow from the proven pattern\n", res.Computed-1)
 	}
 	fmt.Fprintln(w, patternLine(res))
