@@ -22,7 +22,17 @@ func (r Rules) SparseRules() (sparse.Rules, bool) {
 	}
 	digits := slices.Clone(c.Digits)
 	digits[0] &= Split | Split3 // d0 never takes (Code's invariant)
-	sr := sparse.Rules{Name: r.String(), Digits: digits, Unequal: r.Distinct}
+	// The names match package sparse's own (GrundyGame, Octal), so a run
+	// file started by either is resumed by the other.
+	sr := sparse.Rules{Digits: digits, Unequal: r.Distinct}
+	switch {
+	case r.Distinct && len(digits) == 1 && digits[0] == Split:
+		sr.Name = sparse.GrundyGame().Name
+	case r.Distinct:
+		sr.Name = "octal:" + sr.Code() + " (distinct parts)"
+	default:
+		sr.Name = "octal:" + sr.Code()
+	}
 	if sr.Validate() != nil {
 		return sparse.Rules{}, false
 	}

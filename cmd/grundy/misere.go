@@ -67,20 +67,31 @@ func printMisere(cmd *cobra.Command, res *query.MisereResult) {
 	}
 }
 
-// runMisereTable answers `grundy table --misere`: the genus of each heap,
-// marking where the game stops being tame.
-func runMisereTable(ctx context.Context, cmd *cobra.Command, opts *options, inst games.Instance, from, to int, limits solve.Limits) error {
-	res, err := query.MisereTable(ctx, inst, from, to, limits)
+// misereTable answers `grundy table --misere`: the genus of each heap of
+// the game token, marking where the game stops being tame.
+func misereTable(cmd *cobra.Command, opts *options, token string, from, to int, out string) error {
+	if out != "" {
+		return usageError{fmt.Errorf("--out writes normal-play values: drop it with --misere")}
+	}
+	inst, err := games.Open(token)
 	if err != nil {
 		return err
 	}
-	out := cmd.OutOrStdout()
-	if opts.json {
-		return printJSON(out, res)
+	ctx, cancel := opts.context(cmd)
+	defer cancel()
+	limits, done := opts.limits(cmd)
+	res, err := query.MisereTable(ctx, inst, from, to, limits)
+	done()
+	if err != nil {
+		return err
 	}
-	fmt.Fprintf(out, "%s, misère play: genus g^(γ0 γ1 ...) of each heap (g: normal value; γk: misère value with k extra heaps *2)\n", res.Game)
-	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "HEAP\tG\tGENUS\t")
+	w := cmd.OutOrStdout()
+	if opts.json {
+		return printJSON(w, res)
+	}
+	fmt.Fprintf(w, "%s, misère play: genus g^(γ0 γ1 ...) of each heap (g: normal value; γk: misère value with k extra heaps *2)\n", res.Game)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "HEAP\tG\tGENUS\tTAME")
 	for _, h := range res.Genera {
 		mark := "tame"
 		if !h.Tame {
@@ -95,9 +106,9 @@ func runMisereTable(ctx context.Context, cmd *cobra.Command, opts *options, inst
 		return err
 	}
 	if res.FirstWild == nil {
-		fmt.Fprintf(out, "every heap %d..%d is tame: misère play follows misère Nim on the normal values\n", res.From, res.To)
+		fmt.Fprintf(w, "every heap %d..%d is tame: misère play follows misère Nim on the normal values\n", res.From, res.To)
 	} else {
-		fmt.Fprintf(out, "first wild heap: %d (it or one of its followers has a genus unlike a Nim heap's)\n", *res.FirstWild)
+		fmt.Fprintf(w, "first wild heap: %d (it or one of its followers has a genus unlike a Nim heap's)\n", *res.FirstWild)
 	}
 	return nil
 }

@@ -23,6 +23,7 @@ func tableCmd(opts *options) *cobra.Command {
 	var from, to int
 	var out, format string
 	var run runFlags // --format run, --resume: table_run.go
+	var misere bool  // --misere: misere.go
 	cmd := &cobra.Command{
 		Use:   "table GAME [--from M] --to N",
 		Short: "G(M..N) of a heap game and its pattern: pre-period, period, saltus, proven or observed",
@@ -37,6 +38,9 @@ func tableCmd(opts *options) *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if misere {
+				return misereTable(cmd, opts, positionArgs(args)[0], from, to, out)
+			}
 			if run.wanted(cmd, out, format, to) {
 				return run.table(cmd, opts, positionArgs(args)[0], from, to, out)
 			}
@@ -83,6 +87,7 @@ func tableCmd(opts *options) *cobra.Command {
 	f.StringVar(&out, "out", "", "write every value G(M..N) to FILE")
 	f.StringVar(&format, "format", "text", "format of --out: text (one value a line) or bin (little-endian uint16)")
 	addRunFlags(cmd, &run)
+	f.BoolVar(&misere, "misere", false, "misère play: the genus of each heap, marking where the game stops being tame")
 	return cmd
 }
 

@@ -74,7 +74,7 @@ func TestTableRunFileErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"table", "grundy-game", "--to", "100", "--out", path, "--format", "run"}, "exists: pass --resume"},
-		{[]string{"table", "kayles", "--to", "100", "--out", path, "--resume"}, "holds a run of 4.0 (distinct parts), not 0.77"},
+		{[]string{"table", "kayles", "--to", "100", "--out", path, "--resume"}, "holds a run of grundy-game, not octal:0.77"},
 		{[]string{"table", "grundy-game", "--to", "100", "--out", junk, "--resume"}, "not a grundy run file"},
 		{[]string{"table", "lasker", "--to", "100", "--out", filepath.Join(dir, "l.bin"), "--resume"}, "finite codes only"},
 		{[]string{"table", "nim", "--to", "100", "--out", filepath.Join(dir, "n.bin"), "--resume"}, "take-and-break heap games"},

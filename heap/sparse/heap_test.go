@@ -91,3 +91,16 @@ func TestHeapExtendInSteps(t *testing.T) {
 		}
 	}
 }
+
+// TestSparseRulesNames: package heap's rules get package sparse's names, so
+// that run files are shared between the CLI and the library.
+func TestSparseRulesNames(t *testing.T) {
+	if sr, _ := heap.GrundyGame().SparseRules(); sr.Name != sparse.GrundyGame().Name {
+		t.Errorf("Grundy's game is named %q in run files, want %q", sr.Name, sparse.GrundyGame().Name)
+	}
+	code, _ := heap.ParseCode("0.137")
+	want, _ := sparse.Octal("0.137")
+	if sr, _ := heap.Octal(code).SparseRules(); sr.Name != want.Name {
+		t.Errorf("0.137 is named %q, want %q", sr.Name, want.Name)
+	}
+}
