@@ -307,7 +307,7 @@ func TestQuixoConformance(t *testing.T) {
 }
 
 // TestQuixo4x4 solves Quixo 4x4 end to end (3^16 indices, about a minute):
-// run it with GRUNDY_QUIXO4=1; docs/perf-solve.md records the figures.
+// run it with GRUNDY_QUIXO4=1; docs/PERFORMANCE.md records the figures.
 func TestQuixo4x4(t *testing.T) {
 	if os.Getenv("GRUNDY_QUIXO4") == "" {
 		t.Skip("set GRUNDY_QUIXO4=1 to solve Quixo 4x4")

@@ -97,7 +97,7 @@ func runLoad(t *testing.T, ts *httptest.Server, paths []string, concurrency int)
 	return loadResult{len(paths), concurrency, wall, lat}
 }
 
-// TestLoad is the bounded load test of docs/perf-web.md: 2000 requests on
+// TestLoad is the bounded load test of docs/PERFORMANCE.md: 2000 requests on
 // loopback at concurrency 32, with no error, compared with the same
 // requests one at a time in the same run.
 func TestLoad(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Benchmarks of docs/perf-sequences.md. The plain scans to 2^20 take
+// Benchmarks of docs/PERFORMANCE.md. The plain scans to 2^20 take
 // minutes; they run only with GRUNDY_LONG=1, so that
 //
 //	GRUNDY_LONG=1 go test ./heap/sparse -run '^$' -bench . -benchtime 1x

@@ -210,7 +210,7 @@ func TestChecksumKnown(t *testing.T) {
 	}
 }
 
-// TestLongEquivalence is the record of docs/perf-sequences.md: the plain
+// TestLongEquivalence is the record of docs/PERFORMANCE.md: the plain
 // engine against the sparse and automatic ones (checksums) on the octal
 // codes with a sparse space to 2^16, and on Grundy's game, 0.6 and 0.16 to
 // 2^20 (every code with up to three digits is compared with Reference to
