@@ -160,8 +160,8 @@ func (s *Server) table(r *request) (any, error) {
 		return nil, err
 	}
 	if misere {
-		if to >= from && to-from >= s.cfg.MaxTable {
-			return nil, game.Inputf("table %d..%d has %d values, above this server's limit of %d: narrow from..to", from, to, to-from+1, s.cfg.MaxTable)
+		if err := s.checkTableSize(from, to); err != nil {
+			return nil, err
 		}
 		return query.MisereTable(r.Context(), inst, from, to, r.limits)
 	}
@@ -170,10 +170,18 @@ func (s *Server) table(r *request) (any, error) {
 
 // tabulate answers a table of inst within the server's size limit.
 func (s *Server) tabulate(r *request, inst games.Instance, from, to int) (*query.TableResult, error) {
-	if to >= from && to-from >= s.cfg.MaxTable {
-		return nil, game.Inputf("table %d..%d has %d values, above this server's limit of %d: narrow from..to", from, to, to-from+1, s.cfg.MaxTable)
+	if err := s.checkTableSize(from, to); err != nil {
+		return nil, err
 	}
 	return query.Table(r.Context(), inst, from, to, r.limits)
+}
+
+// checkTableSize refuses tables of more values than the server allows.
+func (s *Server) checkTableSize(from, to int) error {
+	if to >= from && to-from >= s.cfg.MaxTable {
+		return game.Inputf("table %d..%d has %d values, above this server's limit of %d: narrow from..to", from, to, to-from+1, s.cfg.MaxTable)
+	}
+	return nil
 }
 
 func (s *Server) solve(r *request) (any, error) {
