@@ -224,7 +224,7 @@ func TestCirclesLarge(t *testing.T) {
 		// The best of three runs, since the 2 cores are shared.
 		var fv *ForestValues
 		best := time.Hour
-		for try := 0; try < 3 && best > time.Second; try++ {
+		for try := 0; try < 3 && best > timeScale*time.Second; try++ {
 			begin := time.Now()
 			f, err := ContainmentForest(tc.cs)
 			if err != nil {
@@ -235,7 +235,7 @@ func TestCirclesLarge(t *testing.T) {
 			}
 			best = min(best, time.Since(begin))
 		}
-		if best > time.Second {
+		if best > timeScale*time.Second {
 			t.Errorf("%s 10^5 circles took %v", tc.name, best)
 		}
 		if tc.name == "concentric" && fv.Total() != 100000 {

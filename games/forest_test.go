@@ -220,7 +220,7 @@ func TestForestLarge(t *testing.T) {
 		// The best of three runs, since the 2 cores are shared.
 		var fv *ForestValues
 		best := time.Hour
-		for try := 0; try < 3 && best > time.Second; try++ {
+		for try := 0; try < 3 && best > timeScale*time.Second; try++ {
 			begin := time.Now()
 			var err error
 			if fv, err = tc.f.Solve(context.Background(), &solve.Counter{}); err != nil {
@@ -228,7 +228,7 @@ func TestForestLarge(t *testing.T) {
 			}
 			best = min(best, time.Since(begin))
 		}
-		if best > time.Second {
+		if best > timeScale*time.Second {
 			t.Errorf("%s of 10^5 nodes took %v", tc.name, best)
 		}
 		if tc.name == "path" && fv.Total() != 100000 {
