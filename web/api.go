@@ -111,12 +111,19 @@ func checkGameToken(token string) error {
 	return nil
 }
 
-func (s *Server) value(r *request) (any, error) {
+// positionPlay reads the position parameter and the misere flag that the
+// position verbs share.
+func (s *Server) positionPlay(r *request) (games.Position, bool, error) {
 	pos, err := s.position(r)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	misere, err := flag(r, "misere")
+	return pos, misere, err
+}
+
+func (s *Server) value(r *request) (any, error) {
+	pos, misere, err := s.positionPlay(r)
 	if err != nil {
 		return nil, err
 	}
@@ -185,11 +192,7 @@ func (s *Server) checkTableSize(from, to int) error {
 }
 
 func (s *Server) solve(r *request) (any, error) {
-	pos, err := s.position(r)
-	if err != nil {
-		return nil, err
-	}
-	misere, err := flag(r, "misere")
+	pos, misere, err := s.positionPlay(r)
 	if err != nil {
 		return nil, err
 	}
@@ -197,11 +200,7 @@ func (s *Server) solve(r *request) (any, error) {
 }
 
 func (s *Server) graph(r *request) (any, error) {
-	pos, err := s.position(r)
-	if err != nil {
-		return nil, err
-	}
-	misere, err := flag(r, "misere")
+	pos, misere, err := s.positionPlay(r)
 	if err != nil {
 		return nil, err
 	}
@@ -292,11 +291,7 @@ type MoveResult struct {
 }
 
 func (s *Server) move(r *request) (any, error) {
-	pos, err := s.position(r)
-	if err != nil {
-		return nil, err
-	}
-	misere, err := flag(r, "misere")
+	pos, misere, err := s.positionPlay(r)
 	if err != nil {
 		return nil, err
 	}
