@@ -41,7 +41,7 @@ func (SplitPile) Options(n int, yield func(option []int) bool) {
 // move are the multiples of 4: value 0.
 func Example() {
 	ctx := context.Background()
-	s := solve.NewGrundy[int](Sticks{}, solve.Limits{})
+	s := solve.NewGrundy[int](Sticks{}, nil)
 	for n := 0; n <= 9; n++ {
 		v, err := s.Value(ctx, n)
 		if err != nil {
@@ -68,7 +68,7 @@ func Example() {
 // Seed 004 computes f(8) = mex{f(1)^f(7), f(2)^f(6), f(3)^f(5)} = 2.
 func Example_optionsAreSums() {
 	ctx := context.Background()
-	s := solve.NewGrundy[int](SplitPile{}, solve.Limits{})
+	s := solve.NewGrundy[int](SplitPile{}, nil)
 	SplitPile{}.Options(8, func(option []int) bool {
 		v, _ := s.SumValue(ctx, option)
 		fmt.Printf("8 -> %d+%d: value %d\n", option[0], option[1], v)

@@ -1,5 +1,7 @@
 package game
 
+import "context"
+
 // Game is an impartial game on positions of type P, played under the
 // normal-play convention unless a solver says otherwise.
 //
@@ -50,9 +52,11 @@ type Formatter[P comparable] interface {
 
 // Targeter is implemented by games that can list the options of p whose
 // value is v without enumerating every option (Nim: the one heap of size v).
-// Faces use it to find winning moves in huge positions.
+// Faces use it to find winning moves in huge positions. value gives the
+// value of one component with the caller's engine (memo and budget); its
+// error, and the context's, end the listing and are returned.
 type Targeter[P comparable] interface {
-	OptionsWithValue(p P, v Nimber, yield func(option []P) bool)
+	OptionsWithValue(ctx context.Context, p P, v Nimber, value func(context.Context, P) (Nimber, error), yield func(option []P) bool) error
 }
 
 // Appender is implemented by games whose every option is a single
@@ -62,4 +66,12 @@ type Targeter[P comparable] interface {
 // through a function value. It must list the same options as Options.
 type Appender[P comparable] interface {
 	AppendOptions(p P, dst []P) []P
+}
+
+// NimHeap is implemented by games some of whose positions are single Nim
+// heaps (Nim itself). NimHeap returns the heap's size and true for such a
+// position. Misère solvers answer sums of them by misère Nim's rule
+// (Bouton) instead of searching.
+type NimHeap[P comparable] interface {
+	NimHeap(p P) (size int, ok bool)
 }

@@ -67,7 +67,7 @@ func TestCardsBruteForce(t *testing.T) {
 			break
 		}
 	}
-	s := solve.NewRetro[CardsPos](Cards{}, solve.Limits{})
+	s := solve.NewRetro[CardsPos](Cards{}, nil)
 	if err := s.Solve(context.Background(), CardsPos{Start: true}); err != nil {
 		t.Fatal(err)
 	}

@@ -364,12 +364,23 @@ func (cs *circleSet) hit(v int) *circleSet {
 
 // circlesInstance is the circles game: all the ARGs of a group form one
 // position, one circle per ARG.
-type circlesInstance struct {
-	limits solve.Limits
-	states int64
+type circlesInstance struct{}
+
+// Evaluator returns an engine for one request: circles are valued through
+// their containment forest (Forest.Solve), counting against budget.
+func (ci *circlesInstance) Evaluator(budget *solve.Budget) Evaluator {
+	return &circlesEval{circlesInstance: ci, ctr: solve.Counter{Budget: budget}}
+}
+
+// circlesEval is the Evaluator of the circles game.
+type circlesEval struct {
+	*circlesInstance
+	ctr    solve.Counter
 	last   *ForestValues
 	lastID string
 }
+
+func (ci *circlesEval) States() int64 { return ci.ctr.States }
 
 func (*circlesInstance) Name() string { return "circles" }
 
@@ -407,18 +418,12 @@ func (*circlesInstance) Format(group []Component) []string {
 	return args
 }
 
-func (ci *circlesInstance) SetLimits(l solve.Limits) { ci.limits = l }
-
-func (ci *circlesInstance) States() int64 { return ci.states }
-
-func (ci *circlesInstance) solve(ctx context.Context, c Component) (*ForestValues, *circleSet, error) {
+func (ci *circlesEval) solve(ctx context.Context, c Component) (*ForestValues, *circleSet, error) {
 	cs := c.(shapeComp[*circleSet]).val
 	if ci.last != nil && ci.lastID == c.String() {
 		return ci.last, cs, nil
 	}
-	ctr := solve.Counter{Limits: ci.limits}
-	fv, err := cs.forest.Solve(ctx, &ctr)
-	ci.states += ctr.States
+	fv, err := cs.forest.Solve(ctx, &ci.ctr)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -426,7 +431,7 @@ func (ci *circlesInstance) solve(ctx context.Context, c Component) (*ForestValue
 	return fv, cs, nil
 }
 
-func (ci *circlesInstance) Grundy(ctx context.Context, c Component) (game.Nimber, error) {
+func (ci *circlesEval) Grundy(ctx context.Context, c Component) (game.Nimber, error) {
 	fv, _, err := ci.solve(ctx, c)
 	if err != nil {
 		return 0, err
@@ -453,7 +458,7 @@ func (ci *circlesInstance) Moves(c Component, yield func([]Component) bool) {
 
 // MovesToValue yields the hits that leave value v, found in O(n) from the
 // solved forest (see ForestValues.After).
-func (ci *circlesInstance) MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func([]Component) bool) error {
+func (ci *circlesEval) MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func([]Component) bool) error {
 	fv, cs, err := ci.solve(ctx, c)
 	if err != nil {
 		return err

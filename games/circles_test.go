@@ -121,7 +121,8 @@ func TestCirclesAgainstBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := inst.Grundy(ctx, comps[0])
+		ev := inst.Evaluator(nil)
+		got, err := ev.Grundy(ctx, comps[0])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -130,7 +131,7 @@ func TestCirclesAgainstBruteForce(t *testing.T) {
 			t.Fatalf("circles %v: value %d, brute force %d", cs, got, want)
 		}
 		// Every winning move (to value 0) leaves a position of value 0.
-		if err := inst.MovesToValue(ctx, comps[0], 0, func(o []Component) bool {
+		if err := ev.MovesToValue(ctx, comps[0], 0, func(o []Component) bool {
 			var left []string
 			if len(o) > 0 {
 				left = strings.Fields(o[0].String())
@@ -139,7 +140,7 @@ func TestCirclesAgainstBruteForce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v, _ := inst.Grundy(ctx, sub[0]); v != 0 {
+			if v, _ := ev.Grundy(ctx, sub[0]); v != 0 {
 				t.Fatalf("circles %v: move to %v has value %d", cs, left, v)
 			}
 			return true
@@ -157,7 +158,7 @@ func TestCirclesSeedExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := inst.(Valued).Grundy(context.Background(), comps[0])
+	v, err := inst.(Valued).Evaluator(nil).Grundy(context.Background(), comps[0])
 	if err != nil || v != 6 {
 		t.Errorf("seed example: %d, %v; the seed computes 6", v, err)
 	}

@@ -26,7 +26,7 @@ type denseInstance struct {
 // Table returns G(from..to): from the closed form when there is one,
 // otherwise from the dense table, with the pattern it shows (observed only:
 // no periodicity theorem covers these games).
-func (d *denseInstance) Table(ctx context.Context, from, to int, limits solve.Limits) (*Table, error) {
+func (d *denseInstance) Table(ctx context.Context, from, to int, budget *solve.Budget) (*Table, error) {
 	if from < 0 || to < from {
 		return nil, game.Inputf("table range %d..%d is empty or negative", from, to)
 	}
@@ -41,16 +41,19 @@ func (d *denseInstance) Table(ctx context.Context, from, to int, limits solve.Li
 		return nil, game.Inputf("a table of G(0..%d) needs %s of memory (4 bytes a value), more than the %s allowed",
 			to, heap.Bytes(4*(float64(to)+1)), heap.Bytes(4*maxDenseTable))
 	}
-	d.SetLimits(limits)
+	if err := budget.Grow(8 * (int64(to) + 1)); err != nil {
+		return nil, fmt.Errorf("a table of G(0..%d): %w", to, err)
+	}
+	solver := solve.NewGrundy(d.Game, budget)
 	values := make([]game.Nimber, to+1)
 	for n := range values {
-		v, err := d.Solver().Value(ctx, n)
+		v, err := solver.Value(ctx, n)
 		if err != nil {
 			return nil, fmt.Errorf("G(%d): %w", n, err)
 		}
 		values[n] = v
 	}
 	t := ObservedTable(values, from, to)
-	t.States = d.States()
+	t.States = solver.States
 	return t, nil
 }

@@ -110,14 +110,30 @@ func EndsMargins(ctx context.Context, row []int64) (whole, dropLeft, dropRight i
 	return cur[0], prev[1], prev[0], nil
 }
 
+// Solver returns the row's interval DP as a Solver counting against budget.
+func (e *Ends) Solver(budget *solve.Budget) Solver { return endsSolver{e, budget} }
+
+type endsSolver struct {
+	ends   *Ends
+	budget *solve.Budget
+}
+
+func (s endsSolver) Solve(ctx context.Context, c Component) (*Solution, error) {
+	return s.ends.Solve(ctx, c, s.budget)
+}
+
 // Solve solves the row: the margin of the player to move, the outcome from
 // its sign, remoteness n (every number is taken, so a level game has a
 // remoteness too), and the two moves.
-func (e *Ends) Solve(ctx context.Context, c Component, limits solve.Limits) (*Solution, error) {
+func (e *Ends) Solve(ctx context.Context, c Component, budget *solve.Budget) (*Solution, error) {
 	row := c.(endsPos).row
 	n := len(row)
-	if limits.MaxStates > 0 && int64(n)*int64(n+1)/2 > limits.MaxStates {
-		return nil, fmt.Errorf("the row has %d intervals: %w", int64(n)*int64(n+1)/2, &solve.StateLimitError{Limit: limits.MaxStates})
+	intervals := int64(n) * int64(n+1) / 2
+	if err := budget.Allow(intervals); err != nil {
+		return nil, fmt.Errorf("the row has %d intervals: %w", intervals, err)
+	}
+	if err := budget.Steps(ctx, intervals); err != nil {
+		return nil, err
 	}
 	whole, dropLeft, dropRight, err := EndsMargins(ctx, row)
 	if err != nil {

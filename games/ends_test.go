@@ -58,7 +58,7 @@ func TestEndsAgreesWithMinimax(t *testing.T) {
 		if n > 0 && (left != endsRecursive(row[1:]) || right != endsRecursive(row[:n-1])) {
 			t.Fatalf("%v: child margins %d %d", row, left, right)
 		}
-		mm := solve.NewMinimax[endsState](endsGeneral{row}, solve.Limits{})
+		mm := solve.NewMinimax[endsState](endsGeneral{row}, nil)
 		v, err := mm.Solve(context.Background(), endsState{0, n, 0})
 		if err != nil {
 			t.Fatal(err)
@@ -102,7 +102,7 @@ func TestEndsSolveMoves(t *testing.T) {
 		t.Fatal(err)
 	}
 	inst := pos[0].Game.(Solvable)
-	sol, err := inst.Solve(context.Background(), pos[0].Components[0], solve.Limits{})
+	sol, err := inst.Solver(nil).Solve(context.Background(), pos[0].Components[0])
 	if err != nil {
 		t.Fatal(err)
 	}

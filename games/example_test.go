@@ -9,7 +9,6 @@ import (
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
-	"github.com/grundy-go/grundy/solve"
 )
 
 // ParseString reads a position in the CLI syntax; query.Value computes what
@@ -21,7 +20,7 @@ func ExampleParseString() {
 		fmt.Println(err)
 		return
 	}
-	res, err := query.Value(context.Background(), pos, solve.Limits{})
+	res, err := query.Value(context.Background(), pos, nil)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -59,9 +58,10 @@ func ExampleOpen() {
 		fmt.Println(err)
 		return
 	}
-	v, err := g.Grundy(ctx, picture[0])
+	ev := g.Evaluator(nil) // one request: value the picture, then its winning moves
+	v, err := ev.Grundy(ctx, picture[0])
 	fmt.Println("value", v, err)
-	err = g.MovesToValue(ctx, picture[0], 0, func(option []games.Component) bool {
+	err = ev.MovesToValue(ctx, picture[0], 0, func(option []games.Component) bool {
 		fmt.Println("win by leaving", strings.Join(g.Format(option), " "))
 		return true
 	})
@@ -92,7 +92,7 @@ func ExampleSolvable() {
 		return
 	}
 	g := pos[0].Game.(games.Solvable)
-	sol, err := g.Solve(context.Background(), pos[0].Components[0], solve.Limits{})
+	sol, err := g.Solver(nil).Solve(context.Background(), pos[0].Components[0])
 	if err != nil {
 		fmt.Println(err)
 		return

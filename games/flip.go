@@ -1,6 +1,7 @@
 package games
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -68,16 +69,16 @@ func (g Flip) Value(s string) (game.Nimber, bool) {
 
 // OptionsWithValue yields the moves to strings of value v: a move at
 // offset i of a run of n changes the value by G(n) ^ G(i) ^ G(n-2-i).
-func (g Flip) OptionsWithValue(s string, v game.Nimber, yield func([]string) bool) {
+func (g Flip) OptionsWithValue(_ context.Context, s string, v game.Nimber, _ func(context.Context, string) (game.Nimber, error), yield func([]string) bool) error {
 	total, _ := g.Value(s)
 	stop := false
 	runs(s, func(start, n int) {
 		if stop {
 			return
 		}
-		rest := total ^ g.runs.value(n)
+		rest := total ^ g.runs.known(n)
 		for i := 0; i+2 <= n; i++ {
-			if rest^g.runs.value(i)^g.runs.value(n-2-i) != v {
+			if rest^g.runs.known(i)^g.runs.known(n-2-i) != v {
 				continue
 			}
 			at := start + i
@@ -87,6 +88,7 @@ func (g Flip) OptionsWithValue(s string, v game.Nimber, yield func([]string) boo
 			}
 		}
 	})
+	return nil
 }
 
 // Format writes the string.

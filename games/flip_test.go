@@ -62,7 +62,8 @@ func TestFlipAgainstStrings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := v.Grundy(ctx, comps[0])
+			ev := v.Evaluator(nil)
+			got, err := ev.Grundy(ctx, comps[0])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -72,7 +73,7 @@ func TestFlipAgainstStrings(t *testing.T) {
 			}
 			for target := game.Nimber(0); target <= 3; target++ {
 				var moves, wantMoves []string
-				err := v.MovesToValue(ctx, comps[0], target, func(o []Component) bool {
+				err := ev.MovesToValue(ctx, comps[0], target, func(o []Component) bool {
 					moves = append(moves, o[0].String())
 					return true
 				})
@@ -109,7 +110,7 @@ func TestFlipExamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := p[0].Game.(Valued).Grundy(context.Background(), p[0].Components[0])
+		got, err := p[0].Game.(Valued).Evaluator(nil).Grundy(context.Background(), p[0].Components[0])
 		if err != nil || got != want {
 			t.Fatalf("flip %s = %d, %v; want %d", s, got, err, want)
 		}
@@ -119,7 +120,7 @@ func TestFlipExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p[0].Game.(Valued).Grundy(context.Background(), p[0].Components[0]); err != nil {
+	if _, err := p[0].Game.(Valued).Evaluator(nil).Grundy(context.Background(), p[0].Components[0]); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -362,12 +362,23 @@ func (t *trie) mex(a int32) uint32 {
 }
 
 // forestInstance is the forest game: each ARG is one forest.
-type forestInstance struct {
-	limits solve.Limits
-	states int64
-	last   *ForestValues // values of lastKey, kept for the winning-move search
+type forestInstance struct{}
+
+// Evaluator returns an engine for one request: forests are valued by the
+// trie-merging DP (Forest.Solve), counting against budget.
+func (fi *forestInstance) Evaluator(budget *solve.Budget) Evaluator {
+	return &forestEval{forestInstance: fi, ctr: solve.Counter{Budget: budget}}
+}
+
+// forestEval is the Evaluator of the forest game.
+type forestEval struct {
+	*forestInstance
+	ctr    solve.Counter
+	last   *ForestValues // values of lastID, kept for the winning-move search
 	lastID string
 }
+
+func (fi *forestEval) States() int64 { return fi.ctr.States }
 
 func (*forestInstance) Name() string { return "forest" }
 
@@ -413,21 +424,15 @@ func (*forestInstance) FileArgs(text string) []string {
 	return []string{strings.Join(strings.Fields(text), ",")}
 }
 
-func (fi *forestInstance) SetLimits(l solve.Limits) { fi.limits = l }
-
-func (fi *forestInstance) States() int64 { return fi.states }
-
 func (fi *forestInstance) forest(c Component) Forest {
 	return c.(shapeComp[Forest]).val
 }
 
-func (fi *forestInstance) solve(ctx context.Context, c Component) (*ForestValues, error) {
+func (fi *forestEval) solve(ctx context.Context, c Component) (*ForestValues, error) {
 	if fi.last != nil && fi.lastID == c.String() {
 		return fi.last, nil
 	}
-	ctr := solve.Counter{Limits: fi.limits}
-	fv, err := fi.forest(c).Solve(ctx, &ctr)
-	fi.states += ctr.States
+	fv, err := fi.forest(c).Solve(ctx, &fi.ctr)
 	if err != nil {
 		return nil, err
 	}
@@ -435,7 +440,7 @@ func (fi *forestInstance) solve(ctx context.Context, c Component) (*ForestValues
 	return fv, nil
 }
 
-func (fi *forestInstance) Grundy(ctx context.Context, c Component) (game.Nimber, error) {
+func (fi *forestEval) Grundy(ctx context.Context, c Component) (game.Nimber, error) {
 	fv, err := fi.solve(ctx, c)
 	if err != nil {
 		return 0, err
@@ -456,7 +461,7 @@ func (fi *forestInstance) Moves(c Component, yield func([]Component) bool) {
 // MovesToValue finds the nodes whose pick leaves value v in O(n) once the
 // forest is solved: the value after picking w is the total with w's tree
 // replaced by Rest[w].
-func (fi *forestInstance) MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func([]Component) bool) error {
+func (fi *forestEval) MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func([]Component) bool) error {
 	fv, err := fi.solve(ctx, c)
 	if err != nil {
 		return err

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/solve"
@@ -15,9 +14,18 @@ import (
 // play` take whole: all the ARGs of a group form one component.
 type Solvable interface {
 	Instance
-	// Solve solves the position c (a component of this instance): its
+	// Solver returns an engine for one request (a game played out is one
+	// request to the engine: its solved positions are kept between moves)
+	// that counts states and memory against budget (nil: no limit).
+	Solver(budget *solve.Budget) Solver
+}
+
+// Solver solves positions of one Solvable instance for one request. It is
+// not safe for concurrent use.
+type Solver interface {
+	// Solve solves the position c (a component of the instance): its
 	// value for the player to move and the value of every move.
-	Solve(ctx context.Context, c Component, limits solve.Limits) (*Solution, error)
+	Solve(ctx context.Context, c Component) (*Solution, error)
 }
 
 // Solution is a solved position of a general game.
@@ -54,9 +62,6 @@ type GeneralBound[P comparable] struct {
 	Game   game.General[P]
 	parse  func(args []string) (P, error)
 	format func(P) []string
-
-	mu    sync.Mutex
-	retro *solve.Retro[P]
 }
 
 // GeneralPos is a component of a GeneralBound game: one whole position.
@@ -115,16 +120,20 @@ func (b *GeneralBound[P]) pos(c Component) P {
 	return p.P
 }
 
+// Solver returns a retrograde-analysis engine (solve.Retro) over b's game.
+func (b *GeneralBound[P]) Solver(budget *solve.Budget) Solver {
+	return &generalSolver[P]{GeneralBound: b, retro: solve.NewRetro(b.Game, budget)}
+}
+
+// generalSolver is the Solver of a GeneralBound game.
+type generalSolver[P comparable] struct {
+	*GeneralBound[P]
+	retro *solve.Retro[P]
+}
+
 // Solve solves c by retrograde analysis and values each of its moves.
-func (b *GeneralBound[P]) Solve(ctx context.Context, c Component, limits solve.Limits) (*Solution, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
+func (b *generalSolver[P]) Solve(ctx context.Context, c Component) (*Solution, error) {
 	p := b.pos(c)
-	if b.retro == nil {
-		b.retro = solve.NewRetro(b.Game, limits)
-	}
-	b.retro.Limits = limits
-	b.retro.States = 0
 	if err := b.retro.Solve(ctx, p); err != nil {
 		return nil, err
 	}
@@ -135,7 +144,7 @@ func (b *GeneralBound[P]) Solve(ctx context.Context, c Component, limits solve.L
 	}
 	b.Game.Moves(p, func(child P) bool {
 		cv, _ := b.retro.Value(child)
-		sol.Moves = append(sol.Moves, MoveValue{To: GeneralPos[P]{b, child}, Value: cv, Best: IsBest(v, cv)})
+		sol.Moves = append(sol.Moves, MoveValue{To: GeneralPos[P]{b.GeneralBound, child}, Value: cv, Best: IsBest(v, cv)})
 		return true
 	})
 	return sol, nil

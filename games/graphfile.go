@@ -3,7 +3,7 @@ package games
 import (
 	"context"
 	"fmt"
-	"os"
+	"io/fs"
 	"slices"
 	"strings"
 
@@ -212,13 +212,25 @@ func (e *CycleError) Is(target error) bool { return target == solve.ErrCycle }
 
 // graphInstance is graph:FILE: each ARG is the node of one token.
 type graphInstance struct {
-	name   string
-	graph  *Graph
-	limits solve.Limits
-	states int64
+	name  string
+	graph *Graph
+}
+
+// Evaluator returns an engine for one request: the graph's acyclic part is
+// valued once in topological order, counting against budget.
+func (gi *graphInstance) Evaluator(budget *solve.Budget) Evaluator {
+	return &graphEval{graphInstance: gi, ctr: solve.Counter{Budget: budget}}
+}
+
+// graphEval is the Evaluator of graph:FILE.
+type graphEval struct {
+	*graphInstance
+	ctr    solve.Counter
 	values []game.Nimber
 	done   []bool
 }
+
+func (gi *graphEval) States() int64 { return gi.ctr.States }
 
 func (gi *graphInstance) Name() string { return gi.name }
 
@@ -251,17 +263,11 @@ func (*graphInstance) Format(group []Component) []string {
 	return args
 }
 
-func (gi *graphInstance) SetLimits(l solve.Limits) { gi.limits = l }
-
-func (gi *graphInstance) States() int64 { return gi.states }
-
-func (gi *graphInstance) solve(ctx context.Context) error {
+func (gi *graphEval) solve(ctx context.Context) error {
 	if gi.values != nil {
 		return nil
 	}
-	ctr := solve.Counter{Limits: gi.limits}
-	values, done, err := gi.graph.AcyclicValues(ctx, &ctr)
-	gi.states += ctr.States
+	values, done, err := gi.graph.AcyclicValues(ctx, &gi.ctr)
 	if err != nil {
 		return err
 	}
@@ -269,7 +275,7 @@ func (gi *graphInstance) solve(ctx context.Context) error {
 	return nil
 }
 
-func (gi *graphInstance) Grundy(ctx context.Context, c Component) (game.Nimber, error) {
+func (gi *graphEval) Grundy(ctx context.Context, c Component) (game.Nimber, error) {
 	if err := gi.solve(ctx); err != nil {
 		return 0, err
 	}
@@ -291,7 +297,7 @@ func (gi *graphInstance) Moves(c Component, yield func([]Component) bool) {
 }
 
 // MovesToValue yields the successors of value v.
-func (gi *graphInstance) MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func([]Component) bool) error {
+func (gi *graphEval) MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func([]Component) bool) error {
 	if _, err := gi.Grundy(ctx, c); err != nil {
 		return err
 	}
@@ -311,13 +317,13 @@ func init() {
 		Kind:    Impartial,
 		Rules:   "Slide one token along an edge of the directed graph; whoever cannot move loses. Tokens may share a node.",
 		Example: "graph:docs/boards-graph.txt start right",
-		New: func(params string) (Instance, error) {
+		NewFromFile: func(params string, files fs.FS) (Instance, error) {
 			if params == "" {
 				return nil, game.Inputf("graph needs a file, e.g. graph:moves.txt")
 			}
-			data, err := os.ReadFile(params)
+			data, err := readFile(files, params, "graph file")
 			if err != nil {
-				return nil, game.Inputf("read graph file: %w", err)
+				return nil, err
 			}
 			g, err := ParseGraph(params, string(data))
 			if err != nil {

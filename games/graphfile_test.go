@@ -88,8 +88,9 @@ func TestGraphAgainstBruteForce(t *testing.T) {
 		}
 		var total game.Nimber
 		var gerr error
+		ev := inst.Evaluator(nil)
 		for _, c := range comps {
-			v, err := inst.Grundy(context.Background(), c)
+			v, err := ev.Grundy(context.Background(), c)
 			if err != nil {
 				gerr = err
 				break
@@ -161,10 +162,10 @@ func TestGraphFileInstance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inst := pos[0].Game.(Valued)
+	ev := pos[0].Game.(Valued).Evaluator(nil)
 	var total game.Nimber
 	for _, c := range pos[0].Components {
-		v, err := inst.Grundy(context.Background(), c)
+		v, err := ev.Grundy(context.Background(), c)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/solve"
 )
 
 // TestAppendOptionsMatchesOptions: the allocation-free option list of each
@@ -62,12 +61,12 @@ func TestDenseTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := inst.(Tabulator).Table(ctx, 5, 1e12, solve.Limits{})
+	tab, err := inst.(Tabulator).Table(ctx, 5, 1e12, nil)
 	if err != nil || tab.Pattern == nil || !tab.Pattern.Proven || tab.At(1e12) != 1e12 || tab.At(5) != 5 {
 		t.Fatalf("nim table: %+v, %v", tab, err)
 	}
 	inst, _ = Open("divisor")
-	tab, err = inst.(Tabulator).Table(ctx, 1, 200, solve.Limits{})
+	tab, err = inst.(Tabulator).Table(ctx, 1, 200, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +88,7 @@ func TestDenseTables(t *testing.T) {
 	if tab.Pattern != nil && tab.Pattern.Proven {
 		t.Fatal("a searched table must not claim a proof")
 	}
-	if _, err := inst.(Tabulator).Table(ctx, 0, 1<<40, solve.Limits{}); !errors.Is(err, game.ErrInput) {
+	if _, err := inst.(Tabulator).Table(ctx, 0, 1<<40, nil); !errors.Is(err, game.ErrInput) {
 		t.Fatalf("huge divisor table: %v, want an input error", err)
 	}
 }

@@ -11,25 +11,37 @@ import (
 )
 
 // Valued is implemented by instances of impartial games with normal-play
-// Grundy values (finite, acyclic game graphs).
+// Grundy values (finite, acyclic game graphs). The instance is the model;
+// the engines that value its positions belong to a request: Evaluator
+// makes one that counts its work against the request's budget and lives as
+// long as the request (query owns it), so no limit or memo outlives it.
 type Valued interface {
 	Instance
-	// SetLimits sets the limits for later calls of Grundy.
-	SetLimits(solve.Limits)
+	// Moves calls yield for each option of c: a sum of components of this
+	// instance (the slice may be kept). Options are the rules: no engine.
+	Moves(c Component, yield func(option []Component) bool)
+	// Evaluator returns a new engine for this instance's components that
+	// counts states and memory against budget (nil: no limit).
+	Evaluator(budget *solve.Budget) Evaluator
+}
+
+// Evaluator values the components of one Valued instance for one request,
+// memoizing as it goes. It is not safe for concurrent use.
+type Evaluator interface {
 	// Grundy returns the normal-play Grundy value of c.
 	Grundy(ctx context.Context, c Component) (game.Nimber, error)
-	// Moves calls yield for each option of c: a sum of components of this
-	// instance (the slice may be kept).
+	// Moves calls yield for each option of c: a sum of components of the
+	// same instance (the slice may be kept).
 	Moves(c Component, yield func(option []Component) bool)
 	// MovesToValue calls yield for each option of c whose value is v: the
 	// moves that win when v is the value the rest of the sum needs.
 	MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func(option []Component) bool) error
-	// States is the number of positions the instance's engine expanded.
+	// States is the number of positions the engine expanded.
 	States() int64
 }
 
-// Bound binds a game.Game[P] to the catalog: it parses and formats ARGs and
-// values components with a memoizing solve.Grundy engine.
+// Bound binds a game.Game[P] to the catalog: it parses and formats ARGs;
+// its Evaluator values components with a memoizing solve.Grundy engine.
 type Bound[P comparable] struct {
 	spec   string
 	name   string
@@ -37,7 +49,6 @@ type Bound[P comparable] struct {
 	parse  func(arg string) (P, error)
 	format func(P) string
 	empty  string
-	solver *solve.Grundy[P]
 }
 
 // Pos is a component of a Bound game.
@@ -59,8 +70,7 @@ func (c Pos[P]) String() string { return c.bound.format(c.P) }
 // parse reads one ARG; format writes one; empty is the ARG that writes an
 // empty group (a heap game's "0"; "" to write nothing).
 func NewImpartial[P comparable](spec, name string, g game.Game[P], parse func(string) (P, error), format func(P) string, empty string) *Bound[P] {
-	return &Bound[P]{spec: spec, name: name, Game: g, parse: parse, format: format, empty: empty,
-		solver: solve.NewGrundy(g, solve.Limits{})}
+	return &Bound[P]{spec: spec, name: name, Game: g, parse: parse, format: format, empty: empty}
 }
 
 // Name returns the GAME token.
@@ -71,6 +81,9 @@ func (b *Bound[P]) Spec() *Spec { s, _ := Lookup(b.spec); return s }
 
 // Component binds a position of the game.
 func (b *Bound[P]) Component(p P) Pos[P] { return Pos[P]{b, p} }
+
+// Position returns the position of a component of b.
+func (b *Bound[P]) Position(c Component) P { return b.pos(c) }
 
 // Parse reads each ARG as one component.
 func (b *Bound[P]) Parse(args []string) ([]Component, error) {
@@ -110,18 +123,18 @@ func (b *Bound[P]) Format(group []Component) []string {
 	return args
 }
 
-// SetLimits sets the engine's limits.
-func (b *Bound[P]) SetLimits(l solve.Limits) { b.solver.Limits = l }
+// NimHeaper is implemented by instances that can tell a component that is
+// a single Nim heap (game.NimHeap), for misère Nim's rule.
+type NimHeaper interface {
+	NimHeap(c Component) (size int, ok bool)
+}
 
-// States returns the number of states the engine expanded.
-func (b *Bound[P]) States() int64 { return b.solver.States }
-
-// Solver returns the memoizing engine of the instance.
-func (b *Bound[P]) Solver() *solve.Grundy[P] { return b.solver }
-
-// Grundy returns the value of c, which must be a component of b.
-func (b *Bound[P]) Grundy(ctx context.Context, c Component) (game.Nimber, error) {
-	return b.solver.Value(ctx, b.pos(c))
+// NimHeap reports the size of c when b's game says c is a Nim heap.
+func (b *Bound[P]) NimHeap(c Component) (int, bool) {
+	if h, ok := b.Game.(game.NimHeap[P]); ok {
+		return h.NimHeap(b.pos(c))
+	}
+	return 0, false
 }
 
 // Moves lists the options of c.
@@ -129,25 +142,59 @@ func (b *Bound[P]) Moves(c Component, yield func(option []Component) bool) {
 	b.Game.Options(b.pos(c), b.wrap(yield))
 }
 
+// Evaluator returns a memoizing solve.Grundy engine over b's game that
+// counts against budget.
+func (b *Bound[P]) Evaluator(budget *solve.Budget) Evaluator {
+	return &boundEval[P]{Bound: b, solver: solve.NewGrundy(b.Game, budget)}
+}
+
+// boundEval is the Evaluator of a Bound game.
+type boundEval[P comparable] struct {
+	*Bound[P]
+	solver *solve.Grundy[P]
+}
+
+func (e *boundEval[P]) States() int64 { return e.solver.States }
+
+func (e *boundEval[P]) Grundy(ctx context.Context, c Component) (game.Nimber, error) {
+	return e.solver.Value(ctx, e.pos(c))
+}
+
 // MovesToValue lists the options of c with value v: directly when the game
 // is a game.Targeter, otherwise by valuing every option.
-func (b *Bound[P]) MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func(option []Component) bool) error {
-	p := b.pos(c)
-	if t, ok := b.Game.(game.Targeter[P]); ok {
-		t.OptionsWithValue(p, v, b.wrap(yield))
-		return nil
+func (e *boundEval[P]) MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func(option []Component) bool) error {
+	return movesToValue(ctx, e.Game, e.solver.Value, e.pos(c), v, e.wrap(yield))
+}
+
+// movesToValue yields the options of p in g whose value is v, with value
+// giving the value of one component: through g's game.Targeter when it
+// has one, otherwise by valuing every option.
+func movesToValue[P comparable](ctx context.Context, g game.Game[P], value func(context.Context, P) (game.Nimber, error), p P, v game.Nimber, yield func([]P) bool) error {
+	if t, ok := g.(game.Targeter[P]); ok {
+		return t.OptionsWithValue(ctx, p, v, value, yield)
 	}
 	var options [][]P
-	b.Game.Options(p, func(option []P) bool {
+	var err error
+	g.Options(p, func(option []P) bool {
 		options = append(options, append([]P(nil), option...))
+		if err = solve.Poll(ctx); err != nil {
+			return false
+		}
 		return true
 	})
+	if err != nil {
+		return err
+	}
 	for _, option := range options {
-		x, err := b.solver.SumValue(ctx, option)
-		if err != nil {
-			return err
+		var x game.Nimber
+		for _, part := range option {
+			pv, err := value(ctx, part)
+			if err != nil {
+				return err
+			}
+			x ^= pv
 		}
-		if x == v && !b.wrap(yield)(option) {
+		if x == v && !yield(option) {
 			return nil
 		}
 	}

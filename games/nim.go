@@ -1,6 +1,7 @@
 package games
 
 import (
+	"context"
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/heap"
 )
@@ -24,14 +25,18 @@ func (Nim) Options(n int, yield func([]int) bool) {
 // Descending marks that every option is a smaller heap.
 func (Nim) Descending() {}
 
+// NimHeap reports that every position is a Nim heap (game.NimHeap).
+func (Nim) NimHeap(n int) (int, bool) { return n, true }
+
 // Value is the closed form G(n) = n.
 func (Nim) Value(n int) (game.Nimber, bool) { return game.Nimber(n), true }
 
 // OptionsWithValue yields the one option of value v, the heap v, if v < n.
-func (Nim) OptionsWithValue(n int, v game.Nimber, yield func([]int) bool) {
+func (Nim) OptionsWithValue(_ context.Context, n int, v game.Nimber, _ func(context.Context, int) (game.Nimber, error), yield func([]int) bool) error {
 	if v < game.Nimber(n) {
 		yield([]int{int(v)})
 	}
+	return nil
 }
 
 // nimPattern is Nim's closed form G(n) = n as a pattern: G(n+1) = G(n) + 1

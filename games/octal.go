@@ -1,6 +1,7 @@
 package games
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -22,10 +23,6 @@ type HeapGame struct {
 	Rules heap.Rules
 	moves game.Game[int] // the options; Rules.Options unless a faster equal form exists
 	seq   *heap.Sequence // the probe: a prefix of values and the pattern
-	// solver values heaps past the probe when no pattern is proven (the
-	// instance's own engine, whose table covers every heap below one it
-	// valued).
-	solver *solve.Grundy[int]
 }
 
 // newHeapGame probes r. moves lists the options (nil: r's own).
@@ -34,8 +31,7 @@ func newHeapGame(r heap.Rules, moves game.Game[int]) *HeapGame {
 		moves = r
 	}
 	g := &HeapGame{Rules: r, moves: moves}
-	g.solver = solve.NewGrundy(moves, solve.Limits{}) // replaced by the instance's engine when bound
-	seq, err := heap.Tabulate(context.Background(), r, 0, solve.Limits{}, probeBudget)
+	seq, err := heap.Tabulate(context.Background(), r, 0, nil, probeBudget)
 	if err != nil {
 		// The probe is bounded by its budget; a failure (a value past
 		// heap.MaxValue) only means no shortcut.
@@ -66,12 +62,10 @@ func (g *HeapGame) Value(n int) (game.Nimber, bool) {
 	return 0, false
 }
 
-// value returns G(m) for a heap m below one whose value is known.
-func (g *HeapGame) value(m int) game.Nimber {
-	if v, ok := g.Value(m); ok {
-		return v
-	}
-	v, _ := g.solver.Value(context.Background(), m)
+// known returns G(n) where Value gives it, 0 elsewhere: for games whose
+// pattern is proven (extrapolates), such as the runs of flip.
+func (g *HeapGame) known(n int) game.Nimber {
+	v, _ := g.Value(n)
 	return v
 }
 
@@ -80,16 +74,28 @@ func (g *HeapGame) value(m int) game.Nimber {
 // split (a, m-a) has value v depends only on a mod p once n0+p <= a <= m/2
 // (both heaps are then in the periodic part), so the splits are listed from
 // the residues that match, in increasing a, without trying the others.
-func (g *HeapGame) OptionsWithValue(n int, v game.Nimber, yield func([]int) bool) {
+func (g *HeapGame) OptionsWithValue(ctx context.Context, n int, v game.Nimber, value func(context.Context, int) (game.Nimber, error), yield func([]int) bool) (err error) {
+	// Every heap valued here is below n, whose value the caller knows, so
+	// value only reads a table; a failure (the context) ends the listing.
+	valueOf := func(m int) game.Nimber {
+		if x, ok := g.Value(m); ok {
+			return x
+		}
+		x, e := value(ctx, m)
+		if e != nil && err == nil {
+			err = e
+		}
+		return x
+	}
 	if _, fast := g.moves.(Subtraction); fast || g.Rules.Code.Classes()&(heap.Split|heap.Split3) == 0 {
 		g.moves.Options(n, func(option []int) bool {
 			var x game.Nimber
 			for _, h := range option {
-				x ^= g.value(h)
+				x ^= valueOf(h)
 			}
-			return x != v || yield(option)
+			return err == nil && (x != v || yield(option))
 		})
-		return
+		return err
 	}
 	code := g.Rules.Code
 	top := n
@@ -99,14 +105,17 @@ func (g *HeapGame) OptionsWithValue(n int, v game.Nimber, yield func([]int) bool
 	for k := 0; k <= top; k++ {
 		d := code.Digit(k)
 		m := n - k
+		if err != nil {
+			return err
+		}
 		if d&heap.TakeAll != 0 && m == 0 && v == 0 && !yield([]int{}) {
-			return
+			return nil
 		}
-		if d&heap.Take != 0 && m >= 1 && k >= 1 && g.value(m) == v && !yield([]int{m}) {
-			return
+		if d&heap.Take != 0 && m >= 1 && k >= 1 && valueOf(m) == v && !yield([]int{m}) {
+			return err
 		}
-		if d&heap.Split != 0 && !g.splits(m, v, yield) {
-			return
+		if d&heap.Split != 0 && !g.splits(ctx, m, v, valueOf, yield) {
+			return err
 		}
 		if d&heap.Split3 != 0 {
 			for a := 1; 3*a <= m; a++ {
@@ -115,19 +124,23 @@ func (g *HeapGame) OptionsWithValue(n int, v game.Nimber, yield func([]int) bool
 					if g.Rules.Distinct && (a == b || b == c) {
 						continue
 					}
-					if g.value(a)^g.value(b)^g.value(c) == v && !yield([]int{a, b, c}) {
-						return
+					if valueOf(a)^valueOf(b)^valueOf(c) == v && !yield([]int{a, b, c}) {
+						return err
 					}
+				}
+				if err = cmp.Or(err, solve.Poll(ctx)); err != nil {
+					return err
 				}
 			}
 		}
 	}
+	return err
 }
 
 // splits yields the splits of m tokens into two non-empty heaps with value
 // v; false when yield asked to stop.
-func (g *HeapGame) splits(m int, v game.Nimber, yield func([]int) bool) bool {
-	match := func(a int) bool { return g.value(a)^g.value(m-a) == v }
+func (g *HeapGame) splits(ctx context.Context, m int, v game.Nimber, value func(int) game.Nimber, yield func([]int) bool) bool {
+	match := func(a int) bool { return value(a)^value(m-a) == v }
 	direct := m / 2
 	var n0, p int
 	periodic := g.extrapolates() && !g.Rules.Distinct
@@ -138,6 +151,9 @@ func (g *HeapGame) splits(m int, v game.Nimber, yield func([]int) bool) bool {
 	for a := 1; a <= direct; a++ {
 		if g.Rules.Distinct && 2*a == m {
 			continue
+		}
+		if a%(1<<12) == 0 && ctx.Err() != nil {
+			return false // the caller reports the context's error
 		}
 		if match(a) && !yield([]int{a, m - a}) {
 			return false
@@ -185,8 +201,51 @@ type heapInstance struct {
 // spec.
 func newHeapInstance(spec, name string, g *HeapGame) *heapInstance {
 	b := NewImpartial(spec, name, game.Game[int](g), ParseHeap, FormatHeap, "0")
-	g.solver = b.Solver()
 	return &heapInstance{Bound: b, hg: g}
+}
+
+// Evaluator values heaps from the proven pattern or the probe where they
+// reach, and otherwise with the sequence engine of package heap (the one
+// `grundy table` uses: the sparse engine for codes that split), extending
+// one table of G(0..n) per request: a single heap costs what its table
+// costs.
+func (h *heapInstance) Evaluator(budget *solve.Budget) Evaluator {
+	return &heapEval{heapInstance: h, budget: budget}
+}
+
+// heapEval is the Evaluator of a heap game.
+type heapEval struct {
+	*heapInstance
+	budget *solve.Budget
+	values []uint16 // G(0..len-1), computed for this request
+	states int64
+}
+
+func (e *heapEval) States() int64 { return e.states }
+
+// heap returns G(n).
+func (e *heapEval) heap(ctx context.Context, n int) (game.Nimber, error) {
+	if v, ok := e.hg.Value(n); ok {
+		return v, nil
+	}
+	if n >= len(e.values) {
+		before := len(e.values)
+		values, err := heap.Extend(ctx, e.hg.Rules, e.values, n, e.budget)
+		if err != nil {
+			return 0, fmt.Errorf("G(%d): %w", n, err)
+		}
+		e.values = values
+		e.states += int64(len(values) - before)
+	}
+	return game.Nimber(e.values[n]), nil
+}
+
+func (e *heapEval) Grundy(ctx context.Context, c Component) (game.Nimber, error) {
+	return e.heap(ctx, e.pos(c))
+}
+
+func (e *heapEval) MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func(option []Component) bool) error {
+	return e.hg.OptionsWithValue(ctx, e.pos(c), v, e.heap, e.wrap(yield))
 }
 
 // Heap returns the heap game of the instance.
@@ -194,11 +253,11 @@ func (h *heapInstance) Heap() *HeapGame { return h.hg }
 
 // Table computes G(from..to) with heap.Tabulate: only as far as a proof
 // needs when a period is proven, the rest by extrapolation.
-func (h *heapInstance) Table(ctx context.Context, from, to int, limits solve.Limits) (*Table, error) {
+func (h *heapInstance) Table(ctx context.Context, from, to int, budget *solve.Budget) (*Table, error) {
 	if from < 0 || to < from {
 		return nil, game.Inputf("table range %d..%d is empty or negative", from, to)
 	}
-	seq, err := heap.Tabulate(ctx, h.hg.Rules, to, limits, heap.DefaultProofBudget)
+	seq, err := heap.Tabulate(ctx, h.hg.Rules, to, budget, heap.DefaultProofBudget)
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,7 @@ package games
 import (
 	"context"
 	"fmt"
-	"os"
+	"io/fs"
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
@@ -99,10 +99,15 @@ func (p Position) Replace(i int, with []Component) Position {
 	return out
 }
 
-// Parse parses a position from the words of a command line (SPEC section 1):
-// groups separated by lone "+" words, each a GAME token and its ARGs. An ARG
-// written @FILE is read from FILE.
-func Parse(words []string) (Position, error) {
+// Parse parses a position from the words of a command line with the command
+// line's file access (OSFiles); see ParseFS.
+func Parse(words []string) (Position, error) { return ParseFS(words, OSFiles) }
+
+// ParseFS parses a position from the words of a command line (SPEC section
+// 1): groups separated by lone "+" words, each a GAME token and its ARGs. An
+// ARG written @FILE is read from FILE, and so are the files GAME tokens
+// name, through files; with files nil they are refused.
+func ParseFS(words []string, files fs.FS) (Position, error) {
 	if len(words) == 0 {
 		return nil, game.Inputf("empty position: give a game and its arguments, e.g. 'nim 3 4 5'")
 	}
@@ -121,7 +126,7 @@ func Parse(words []string) (Position, error) {
 			}
 			return nil, game.Inputf("dangling '+' %s of the position", where)
 		}
-		g, err := parseGroup(words[start:i])
+		g, err := parseGroup(words[start:i], files)
 		if err != nil {
 			return nil, err
 		}
@@ -132,13 +137,13 @@ func Parse(words []string) (Position, error) {
 }
 
 // ParseString parses a position written as one string, split at spaces (the
-// form the web API takes).
+// form the web API takes and a typed move), reading no file.
 func ParseString(s string) (Position, error) {
-	return Parse(strings.Fields(s))
+	return ParseFS(strings.Fields(s), nil)
 }
 
-func parseGroup(words []string) (Group, error) {
-	inst, err := Open(words[0])
+func parseGroup(words []string, files fs.FS) (Group, error) {
+	inst, err := OpenFS(words[0], files)
 	if err != nil {
 		return Group{}, err
 	}
@@ -148,7 +153,10 @@ func parseGroup(words []string) (Group, error) {
 			args = append(args, a)
 			continue
 		}
-		data, err := os.ReadFile(a[1:])
+		if files == nil {
+			return Group{}, game.Inputf("%s: this face reads no files", a)
+		}
+		data, err := fs.ReadFile(files, a[1:])
 		if err != nil {
 			return Group{}, game.Inputf("read %s: %w", a, err)
 		}
@@ -173,8 +181,9 @@ type MoveNamer interface {
 	NameMove(c Component, after []Component) string
 }
 
-// CellValuer is implemented by board games that value every cell of a
-// board in one pass (rook: the value with the token on each cell).
+// CellValuer is implemented by the Evaluators of board games that value
+// every cell of a board in one pass (rook: the value with the token on each
+// cell).
 // CellValues returns the table row by row, nil for a blocked cell.
 type CellValuer interface {
 	CellValues(ctx context.Context, c Component) ([][]*game.Nimber, error)

@@ -57,7 +57,7 @@ func TestParseErrors(t *testing.T) {
 		{"nim @/nonexistent/heaps", "read @/nonexistent/heaps"},
 	}
 	for _, tt := range tests {
-		_, err := ParseString(tt.in)
+		_, err := Parse(strings.Fields(tt.in))
 		if err == nil {
 			t.Errorf("Parse(%q) succeeded, want an error", tt.in)
 			continue
@@ -67,6 +67,33 @@ func TestParseErrors(t *testing.T) {
 		}
 		if msg := err.Error(); !strings.Contains(msg, tt.want) || strings.Contains(msg, "\n") {
 			t.Errorf("Parse(%q) error %q, want one line containing %q", tt.in, msg, tt.want)
+		}
+	}
+}
+
+// TestParseNoFiles checks that parsing with no file access (the web
+// explorer's) refuses every way a position names a file, whether or not
+// the file exists, while the same words parse with OSFiles.
+func TestParseNoFiles(t *testing.T) {
+	dir := t.TempDir()
+	heaps := filepath.Join(dir, "heaps")
+	graph := filepath.Join(dir, "g.txt")
+	if err := os.WriteFile(heaps, []byte("3 4 5"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(graph, []byte("a b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, words := range [][]string{{"nim", "@" + heaps}, {"graph:" + graph, "a"}} {
+		if _, err := ParseFS(words, OSFiles); err != nil {
+			t.Fatalf("ParseFS(%q, OSFiles): %v", words, err)
+		}
+		_, err := ParseFS(words, nil)
+		if !errors.Is(err, game.ErrInput) || !strings.Contains(err.Error(), "reads no files") {
+			t.Errorf("ParseFS(%q, nil) = %v, want a refusal", words, err)
+		}
+		if _, err := ParseString(strings.Join(words, " ")); err == nil {
+			t.Errorf("ParseString(%q) read a file", words)
 		}
 	}
 }

@@ -166,7 +166,7 @@ func TestQuixo3x3BruteForce(t *testing.T) {
 	val, board := quixoRelax(n)
 	total := len(val)
 	g := NewQuixo(n)
-	s := solve.NewRetro[QuixoPos](g, solve.Limits{})
+	s := solve.NewRetro[QuixoPos](g, nil)
 	if err := s.Solve(context.Background(), QuixoPos{}); err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +313,7 @@ func TestQuixo4x4(t *testing.T) {
 		t.Skip("set GRUNDY_QUIXO4=1 to solve Quixo 4x4")
 	}
 	g := NewQuixo(4)
-	s := solve.NewRetro[QuixoPos](g, solve.Limits{})
+	s := solve.NewRetro[QuixoPos](g, nil)
 	begin := time.Now()
 	if err := s.Solve(context.Background(), QuixoPos{}); err != nil {
 		t.Fatal(err)

@@ -110,13 +110,23 @@ func (b RectBoard) parts() ([]rectPart, error) {
 }
 
 // rectanglesInstance is the rectangles game: each ARG is one board.
-type rectanglesInstance struct {
+type rectanglesInstance struct{}
+
+func newRectangles() *rectanglesInstance { return &rectanglesInstance{} }
+
+// Evaluator returns an engine for one request: a memoizing solve.Grundy
+// engine on the canonical shapes of the board's components.
+func (ri *rectanglesInstance) Evaluator(budget *solve.Budget) Evaluator {
+	return &rectanglesEval{rectanglesInstance: ri, solver: solve.NewGrundy[Shape](ShapeGame{}, budget)}
+}
+
+// rectanglesEval is the Evaluator of the rectangles game.
+type rectanglesEval struct {
+	*rectanglesInstance
 	solver *solve.Grundy[Shape]
 }
 
-func newRectangles() *rectanglesInstance {
-	return &rectanglesInstance{solver: solve.NewGrundy[Shape](ShapeGame{}, solve.Limits{})}
-}
+func (ri *rectanglesEval) States() int64 { return ri.solver.States }
 
 func (*rectanglesInstance) Name() string { return "rectangles" }
 
@@ -153,21 +163,14 @@ func (*rectanglesInstance) Format(group []Component) []string {
 // boards.
 func (*rectanglesInstance) FileArgs(text string) []string { return boardFileArgs(text) }
 
-func (ri *rectanglesInstance) SetLimits(l solve.Limits) { ri.solver.Limits = l }
-
-func (ri *rectanglesInstance) States() int64 { return ri.solver.States }
-
-// Solver returns the memoizing engine on Shapes.
-func (ri *rectanglesInstance) Solver() *solve.Grundy[Shape] { return ri.solver }
-
-func (ri *rectanglesInstance) partValue(ctx context.Context, p rectPart) (game.Nimber, error) {
+func (ri *rectanglesEval) partValue(ctx context.Context, p rectPart) (game.Nimber, error) {
 	if p.Line > 0 {
 		return game.Nimber(p.Line), nil
 	}
 	return ri.solver.Value(ctx, p.Shape)
 }
 
-func (ri *rectanglesInstance) Grundy(ctx context.Context, c Component) (game.Nimber, error) {
+func (ri *rectanglesEval) Grundy(ctx context.Context, c Component) (game.Nimber, error) {
 	parts, err := c.(shapeComp[RectBoard]).val.parts()
 	if err != nil {
 		return 0, err
@@ -209,7 +212,7 @@ func (ri *rectanglesInstance) Moves(c Component, yield func([]Component) bool) {
 // changes one component only, so the value after it is the total with that
 // component's value replaced by the value of what the rectangle leaves of
 // it, which the memo holds once the board has been valued.
-func (ri *rectanglesInstance) MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func([]Component) bool) error {
+func (ri *rectanglesEval) MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func([]Component) bool) error {
 	b := c.(shapeComp[RectBoard]).val
 	parts, err := b.parts()
 	if err != nil {

@@ -27,11 +27,12 @@ func TestRectanglesEmptyTable(t *testing.T) {
 				t.Fatal(err)
 			}
 			begin := time.Now()
-			v, err := inst.Grundy(context.Background(), comps[0])
+			ev := inst.Evaluator(nil)
+			v, err := ev.Grundy(context.Background(), comps[0])
 			if err != nil {
 				t.Fatal(err)
 			}
-			fmt.Printf("| %d x %d | %d | %.3f s | %d |\n", w, h, v, time.Since(begin).Seconds(), inst.States())
+			fmt.Printf("| %d x %d | %d | %.3f s | %d |\n", w, h, v, time.Since(begin).Seconds(), ev.States())
 		}
 	}
 }

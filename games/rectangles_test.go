@@ -98,7 +98,8 @@ func TestRectanglesAgainstBruteForce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := inst.Grundy(ctx, comps[0])
+			ev := inst.Evaluator(nil)
+			got, err := ev.Grundy(ctx, comps[0])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -108,14 +109,14 @@ func TestRectanglesAgainstBruteForce(t *testing.T) {
 			// Winning moves to a random target: exactly the options of that value.
 			target := game.Nimber(r.IntN(4))
 			want := 0
-			inst.Moves(comps[0], func(o []Component) bool {
+			ev.Moves(comps[0], func(o []Component) bool {
 				if table[boardMask(t, o[0].String())] == target {
 					want++
 				}
 				return true
 			})
 			n := 0
-			if err := inst.MovesToValue(ctx, comps[0], target, func(o []Component) bool {
+			if err := ev.MovesToValue(ctx, comps[0], target, func(o []Component) bool {
 				if v := table[boardMask(t, o[0].String())]; v != target {
 					t.Fatalf("board %s: move to %s has value %d, not %d", text, o[0], v, target)
 				}
@@ -146,7 +147,7 @@ func TestRectanglesLine(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, err := inst.Grundy(ctx, comps[0]); err != nil || got != game.Nimber(n) {
+			if got, err := inst.Evaluator(nil).Grundy(ctx, comps[0]); err != nil || got != game.Nimber(n) {
 				t.Errorf("line of %d: %d, %v", n, got, err)
 			}
 		}
@@ -159,7 +160,7 @@ func TestRectanglesLine(t *testing.T) {
 	// Moves on a long line: crossing cells a..e leaves a ^ (n-1-e).
 	comps, _ := inst.Parse([]string{"#" + strings.Repeat(".", 100)})
 	n := 0
-	if err := inst.MovesToValue(ctx, comps[0], 0, func(o []Component) bool { n++; return true }); err != nil {
+	if err := inst.Evaluator(nil).MovesToValue(ctx, comps[0], 0, func(o []Component) bool { n++; return true }); err != nil {
 		t.Fatal(err)
 	}
 	if n != 50 { // a == n-1-e with a <= e: a = 0..49
@@ -235,7 +236,7 @@ func TestRectanglesTooLarge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = inst.Grundy(context.Background(), comps[0])
+	_, err = inst.Evaluator(nil).Grundy(context.Background(), comps[0])
 	if err == nil || errors.Is(err, game.ErrInput) {
 		t.Errorf("9x9: %v", err)
 	}
@@ -256,10 +257,11 @@ func BenchmarkRectangles(b *testing.B) {
 			for b.Loop() {
 				inst := newRectangles()
 				comps, _ := inst.Parse([]string{name})
-				if _, err := inst.Grundy(context.Background(), comps[0]); err != nil {
+				ev := inst.Evaluator(nil)
+				if _, err := ev.Grundy(context.Background(), comps[0]); err != nil {
 					b.Fatal(err)
 				}
-				b.ReportMetric(float64(inst.States()), "states/op")
+				b.ReportMetric(float64(ev.States()), "states/op")
 			}
 		})
 		b.Run(name+"/brute-bitmask", func(b *testing.B) {

@@ -2,6 +2,8 @@ package games
 
 import (
 	"fmt"
+	"io/fs"
+	"os"
 	"sort"
 	"strings"
 
@@ -30,17 +32,45 @@ type Spec struct {
 	// New returns the game with parameters params (the text after the
 	// colon; "" when there is none). Errors should wrap game.ErrInput.
 	New func(params string) (Instance, error)
+	// NewFromFile, when set instead of New, makes a game whose parameter
+	// names a file, read through files (graph:FILE). Opening such a game
+	// with no file access (files == nil) is refused.
+	NewFromFile func(params string, files fs.FS) (Instance, error)
 }
 
 var (
 	registry = map[string]*Spec{}
-	loaders  = map[string]func(path string) (Instance, error){}
+	loaders  = map[string]func(files fs.FS, path string) (Instance, error){}
 )
+
+// OSFiles gives the command line's file access: names are paths of the
+// operating system, absolute or relative to the working directory (not the
+// slash-separated names fs.ValidPath accepts). Faces that must read no
+// file (the web explorer) pass nil instead.
+var OSFiles fs.FS = osFiles{}
+
+type osFiles struct{}
+
+func (osFiles) Open(name string) (fs.File, error) { return os.Open(name) }
+
+func (osFiles) ReadFile(name string) ([]byte, error) { return os.ReadFile(name) }
+
+// readFile reads name through files, refusing when there is no file access.
+func readFile(files fs.FS, name, what string) ([]byte, error) {
+	if files == nil {
+		return nil, game.Inputf("%s %q: this face reads no files", what, name)
+	}
+	data, err := fs.ReadFile(files, name)
+	if err != nil {
+		return nil, game.Inputf("read %s: %w", what, err)
+	}
+	return data, nil
+}
 
 // Register adds s to the catalog. It is meant for init functions and panics
 // on a duplicate or incomplete spec, which is a programming error.
 func Register(s Spec) {
-	if s.Name == "" || s.New == nil || s.Kind == "" {
+	if s.Name == "" || (s.New == nil) == (s.NewFromFile == nil) || s.Kind == "" {
 		panic("games: incomplete spec " + s.Name)
 	}
 	if _, dup := registry[s.Name]; dup {
@@ -50,8 +80,9 @@ func Register(s Spec) {
 }
 
 // RegisterLoader makes GAME tokens that end in ext (such as ".star") load a
-// game from the file they name. Like Register it is meant for init.
-func RegisterLoader(ext string, load func(path string) (Instance, error)) {
+// game from the file they name, read through files. Like Register it is
+// meant for init.
+func RegisterLoader(ext string, load func(files fs.FS, path string) (Instance, error)) {
 	if _, dup := loaders[ext]; dup {
 		panic("games: duplicate loader " + ext)
 	}
@@ -74,12 +105,21 @@ func Catalog() []*Spec {
 	return specs
 }
 
-// Open returns the game named by a GAME token: NAME, NAME:PARAMS, or a path
-// with a registered loader's extension.
-func Open(token string) (Instance, error) {
+// Open returns the game named by a GAME token (see OpenFS), with the
+// command line's file access (OSFiles).
+func Open(token string) (Instance, error) { return OpenFS(token, OSFiles) }
+
+// OpenFS returns the game named by a GAME token: NAME, NAME:PARAMS, or a
+// path with a registered loader's extension. Files a token names (a rule
+// script, graph:FILE) are read through files; with files nil such tokens
+// are refused, so a face that passes nil reads no file whatever the text.
+func OpenFS(token string, files fs.FS) (Instance, error) {
 	for ext, load := range loaders {
 		if strings.HasSuffix(token, ext) && !strings.Contains(token[:len(token)-len(ext)], ":") {
-			return load(token)
+			if files == nil {
+				return nil, game.Inputf("rule script %q: this face reads no files", token)
+			}
+			return load(files, token)
 		}
 	}
 	name, params, hasParams := strings.Cut(token, ":")
@@ -90,7 +130,13 @@ func Open(token string) (Instance, error) {
 	if hasParams && spec.Params == "" {
 		return nil, game.Inputf("game %s takes no parameters, got %q", name, params)
 	}
-	inst, err := spec.New(params)
+	var inst Instance
+	var err error
+	if spec.NewFromFile != nil {
+		inst, err = spec.NewFromFile(params, files)
+	} else {
+		inst, err = spec.New(params)
+	}
 	if err != nil {
 		return nil, wrapInput(fmt.Errorf("%s: %w", token, err))
 	}

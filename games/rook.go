@@ -113,12 +113,23 @@ func (b RookBoard) Values(ctx context.Context, ctr *solve.Counter) ([]uint32, er
 }
 
 // rookInstance is the rook game: each ARG is one board.
-type rookInstance struct {
-	limits solve.Limits
-	states int64
+type rookInstance struct{}
+
+// Evaluator returns an engine for one request: a board is valued in one
+// pass over its cells (RookBoard.Values), counting against budget.
+func (ri *rookInstance) Evaluator(budget *solve.Budget) Evaluator {
+	return &rookEval{rookInstance: ri, ctr: solve.Counter{Budget: budget}}
+}
+
+// rookEval is the Evaluator of the rook game.
+type rookEval struct {
+	*rookInstance
+	ctr    solve.Counter
 	last   []uint32 // values of the board lastID, for the winning moves
 	lastID string
 }
+
+func (ri *rookEval) States() int64 { return ri.ctr.States }
 
 func (*rookInstance) Name() string { return "rook" }
 
@@ -153,18 +164,12 @@ func (*rookInstance) Format(group []Component) []string {
 // boards.
 func (*rookInstance) FileArgs(text string) []string { return boardFileArgs(text) }
 
-func (ri *rookInstance) SetLimits(l solve.Limits) { ri.limits = l }
-
-func (ri *rookInstance) States() int64 { return ri.states }
-
-func (ri *rookInstance) values(ctx context.Context, c Component) ([]uint32, RookBoard, error) {
+func (ri *rookEval) values(ctx context.Context, c Component) ([]uint32, RookBoard, error) {
 	b := c.(shapeComp[RookBoard]).val
 	if ri.last != nil && ri.lastID == c.String() {
 		return ri.last, b, nil
 	}
-	ctr := solve.Counter{Limits: ri.limits}
-	vals, err := b.Values(ctx, &ctr)
-	ri.states += ctr.States
+	vals, err := b.Values(ctx, &ri.ctr)
 	if err != nil {
 		return nil, b, err
 	}
@@ -172,7 +177,7 @@ func (ri *rookInstance) values(ctx context.Context, c Component) ([]uint32, Rook
 	return vals, b, nil
 }
 
-func (ri *rookInstance) Grundy(ctx context.Context, c Component) (game.Nimber, error) {
+func (ri *rookEval) Grundy(ctx context.Context, c Component) (game.Nimber, error) {
 	vals, b, err := ri.values(ctx, c)
 	if err != nil {
 		return 0, err
@@ -187,7 +192,7 @@ func (ri *rookInstance) Moves(c Component, yield func([]Component) bool) {
 }
 
 // MovesToValue reads the moves of value v off the table of values.
-func (ri *rookInstance) MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func([]Component) bool) error {
+func (ri *rookEval) MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func([]Component) bool) error {
 	vals, b, err := ri.values(ctx, c)
 	if err != nil {
 		return err
@@ -215,7 +220,7 @@ func init() {
 // CellValues returns the value of the token on every cell of c's board, row
 // by row from the top (nil on a blocked cell), computed in the one pass of
 // RookBoard.Values.
-func (ri *rookInstance) CellValues(ctx context.Context, c Component) ([][]*game.Nimber, error) {
+func (ri *rookEval) CellValues(ctx context.Context, c Component) ([][]*game.Nimber, error) {
 	vals, b, err := ri.values(ctx, c)
 	if err != nil {
 		return nil, err

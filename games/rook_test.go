@@ -106,7 +106,7 @@ func TestRookLarge(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := inst.Grundy(context.Background(), comps[0]); err != nil {
+		if _, err := inst.Evaluator(nil).Grundy(context.Background(), comps[0]); err != nil {
 			t.Fatal(err)
 		}
 		best = min(best, time.Since(begin))

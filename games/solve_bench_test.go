@@ -26,7 +26,7 @@ func BenchmarkQuixo3x3(b *testing.B) {
 	g := NewQuixo(3)
 	run := func(b *testing.B, gg game.General[QuixoPos]) {
 		for b.Loop() {
-			s := solve.NewRetro(gg, solve.Limits{})
+			s := solve.NewRetro(gg, nil)
 			if err := s.Solve(context.Background(), QuixoPos{}); err != nil {
 				b.Fatal(err)
 			}

@@ -17,8 +17,8 @@ type Tabulator interface {
 	// show. An implementation computes as far as it needs and may answer
 	// beyond that from a proven pattern; a table too large to compute fails
 	// with an error wrapping game.ErrInput that says the memory it would
-	// need. Long work polls ctx and counts states against limits.
-	Table(ctx context.Context, from, to int, limits solve.Limits) (*Table, error)
+	// need. Long work polls ctx and counts states and memory against budget.
+	Table(ctx context.Context, from, to int, budget *solve.Budget) (*Table, error)
 }
 
 // Table is the answer of a Tabulator: G(n) for From <= n <= To, and the

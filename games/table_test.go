@@ -28,7 +28,7 @@ func TestObservedTable(t *testing.T) {
 
 func TestHeapTable(t *testing.T) {
 	h := openHeap(t, "kayles")
-	tab, err := h.Table(context.Background(), 0, 1_000_000_000_000, solve.Limits{})
+	tab, err := h.Table(context.Background(), 0, 1_000_000_000_000, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,11 +36,11 @@ func TestHeapTable(t *testing.T) {
 	if !tab.Pattern.Proven || tab.At(1_000_000_000_000) != 1 || tab.Computed > 1024 {
 		t.Fatalf("pattern %+v, G(10^12) = %d, computed %d", tab.Pattern, tab.At(1_000_000_000_000), tab.Computed)
 	}
-	if _, err := h.Table(context.Background(), 5, 2, solve.Limits{}); !errors.Is(err, game.ErrInput) {
+	if _, err := h.Table(context.Background(), 5, 2, nil); !errors.Is(err, game.ErrInput) {
 		t.Fatalf("empty range: %v", err)
 	}
 	g := openHeap(t, "grundy-game")
-	if _, err := g.Table(context.Background(), 0, 100000, solve.Limits{MaxStates: 500}); !errors.Is(err, solve.ErrStateLimit) {
+	if _, err := g.Table(context.Background(), 0, 100000, &solve.Budget{MaxStates: 500}); !errors.Is(err, solve.ErrStateLimit) {
 		t.Fatalf("state limit: %v", err)
 	}
 }

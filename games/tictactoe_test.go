@@ -67,7 +67,7 @@ func TestTicTacToeAgreesWithMinimax(t *testing.T) {
 	if n := want.Win + want.Lose + want.Draw; n != 5478 {
 		t.Fatalf("minimax reached %d boards, want 5478", n)
 	}
-	s := solve.NewRetro[TicTacToePos](TicTacToe{}, solve.Limits{})
+	s := solve.NewRetro[TicTacToePos](TicTacToe{}, nil)
 	if err := s.Solve(context.Background(), TicTacToePos{}); err != nil {
 		t.Fatal(err)
 	}

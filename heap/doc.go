@@ -11,16 +11,20 @@
 // moves that remove nothing and split the heap. A bracketed tail repeats
 // forever: 0.[3] is Nim, 4.[3] is Lasker's Nim.
 //
-// The representation is exported so that other engines (a sparse-space
-// engine for large N) can read the same rules and must reproduce the same
-// values bit for bit: for each k, [Code.Digit] gives the classes [TakeAll],
-// [Take], [Split] and [Split3].
+// The code type, its parser and the walk over a code's moves live in
+// package heap/octal, shared with the sparse-space engine (package
+// heap/sparse) so that both read the same rules and reproduce the same
+// values bit for bit; [Code], [ParseCode], [TakeAll], [Take], [Split] and
+// [Split3] are its names here. For each k, [Code.Digit] gives the classes.
 //
 // [Tabulate] does the whole job of `grundy table`: it computes G(0..N) in
 // doubling passes, finds the pattern (pre-period n0, period p, saltus s:
 // G(n+p) = G(n)+s for all n >= n0) and, for finite codes, proves it with
 // the Guy–Smith periodicity theorem, stopping as soon as the proof holds; a
-// proven [Sequence] then answers G(n) for any n. A [Pattern] is Proven only
-// with the theorem named in its Reason; otherwise it was only observed. The
-// theorem, the exact window checked and its proof are in docs/patterns.md.
+// proven [Sequence] then answers G(n) for any n. [ValueAt] (and
+// [Sequence.Reach], to value many heaps of one game) answers G(n) of a
+// single heap the same way, computing nothing past n. A [Pattern] is
+// Proven only with the theorem named in its Reason; otherwise it was only
+// observed. The theorem, the exact window checked and its proof are in
+// docs/patterns.md.
 package heap

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/heap/octal"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -42,12 +43,13 @@ func Bytes(b float64) string {
 	return fmt.Sprintf("%.1f %s", b, units[i])
 }
 
-// Compute returns G(0..n) of r by the mex over all options. Limits count one
-// state per heap; ctx is polled as the work grows. It fails with a
-// *MemoryError (bad input) when n+1 > MaxLength and when a value exceeds
+// Compute returns G(0..n) of r by the mex over all options. The budget
+// counts one state per heap and the bytes of the values; ctx is polled as
+// the work grows. It fails with a *MemoryError (bad input) when n+1 >
+// MaxLength, and with an error naming the heap when a value exceeds
 // MaxValue.
-func Compute(ctx context.Context, r Rules, n int, limits solve.Limits) ([]uint16, error) {
-	return Extend(ctx, r, nil, n, limits)
+func Compute(ctx context.Context, r Rules, n int, budget *solve.Budget) ([]uint16, error) {
+	return Extend(ctx, r, nil, n, budget)
 }
 
 // Extend returns values, which must be G(0..len(values)-1) of r, extended to
@@ -56,7 +58,7 @@ func Compute(ctx context.Context, r Rules, n int, limits solve.Limits) ([]uint16
 // Each value is the mex of the nim-sums of the heaps each option leaves:
 // O(n) per value for codes with finitely many take digits, O(n^2) for
 // splits into two heaps, O(n^3) for splits into three.
-func Extend(ctx context.Context, r Rules, values []uint16, n int, limits solve.Limits) ([]uint16, error) {
+func Extend(ctx context.Context, r Rules, values []uint16, n int, budget *solve.Budget) (_ []uint16, err error) {
 	if n < 0 {
 		return nil, game.Inputf("negative heap size %d", n)
 	}
@@ -66,24 +68,37 @@ func Extend(ctx context.Context, r Rules, values []uint16, n int, limits solve.L
 	if n < len(values) {
 		return values, nil
 	}
-	if fast, ok, err := extendSparse(ctx, r, values, n, limits); ok {
+	if err := r.Code.Validate(); err != nil {
+		return nil, fmt.Errorf("rules %s: %w", r, err)
+	}
+	if fast, ok, err := extendSparse(ctx, r, values, n, budget); ok {
 		return fast, err // codes that split: package sparse (sparse_bridge.go)
 	}
 	if cap(values) <= n {
-		grown := make([]uint16, len(values), max(n+1, min(2*cap(values), MaxLength)))
+		size := max(n+1, min(2*cap(values), MaxLength))
+		charged := 2 * int64(size-cap(values))
+		if err := budget.Grow(charged); err != nil {
+			return nil, fmt.Errorf("G(0..%d): %w", n, err)
+		}
+		defer func() {
+			if err != nil {
+				budget.Release(charged) // the grown array is dropped
+			}
+		}()
+		grown := make([]uint16, len(values), size)
 		copy(grown, values)
 		values = grown
 	}
-	counter := solve.Counter{Limits: limits}
+	counter := solve.Counter{Budget: budget}
 	var seen [1 << 10]uint64 // bit v: value v is an option's value
 	var top uint16           // largest value so far: every XOR is below 2^bits(top)
 	for _, v := range values {
 		top = max(top, v)
 	}
 	var work int64 // option evaluations since the context was last polled
-	var ks []int   // for a finite code, the k with a non-zero digit
+	var ks []int   // for a finite code, the k with a non-zero digit (never nil)
 	if r.Code.Finite() {
-		ks = r.Code.moves()
+		ks = r.Code.Removals(octal.AnyMove, n)
 	}
 	for h := len(values); h <= n; h++ {
 		if err := counter.Step(ctx); err != nil {
@@ -91,7 +106,7 @@ func Extend(ctx context.Context, r Rules, values []uint16, n int, limits solve.L
 		}
 		if work > 1<<22 {
 			work = 0
-			if err := ctx.Err(); err != nil {
+			if err := solve.Poll(ctx); err != nil {
 				return nil, fmt.Errorf("at heap %d: %w", h, err)
 			}
 		}

@@ -24,7 +24,7 @@ func mustCode(t testing.TB, s string) Code {
 
 func compute(t testing.TB, r Rules, n int) []uint16 {
 	t.Helper()
-	v, err := Compute(context.Background(), r, n, solve.Limits{})
+	v, err := Compute(context.Background(), r, n, nil)
 	if err != nil {
 		t.Fatalf("Compute(%s, %d): %v", r, n, err)
 	}
@@ -147,11 +147,11 @@ func TestEngineMatchesMemoizedSearch(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r := genRules(t)
 		n := rapid.IntRange(0, 30).Draw(t, "n")
-		got, err := Compute(context.Background(), r, n, solve.Limits{})
+		got, err := Compute(context.Background(), r, n, nil)
 		if err != nil {
 			t.Fatalf("Compute: %v", err)
 		}
-		s := solve.NewGrundy[int](opaque{r}, solve.Limits{})
+		s := solve.NewGrundy[int](opaque{r}, nil)
 		for h := 0; h <= n; h++ {
 			want, err := s.Value(context.Background(), h)
 			if err != nil {
@@ -172,15 +172,15 @@ func TestExtendIsIncremental(t *testing.T) {
 		a := rapid.IntRange(0, 20).Draw(t, "a")
 		b := rapid.IntRange(a, 40).Draw(t, "b")
 		ctx := context.Background()
-		first, err := Compute(ctx, r, a, solve.Limits{})
+		first, err := Compute(ctx, r, a, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		stepped, err := Extend(ctx, r, first, b, solve.Limits{})
+		stepped, err := Extend(ctx, r, first, b, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		whole, _ := Compute(ctx, r, b, solve.Limits{})
+		whole, _ := Compute(ctx, r, b, nil)
 		if fmt.Sprint(stepped) != fmt.Sprint(whole) {
 			t.Fatalf("%s: stepped %v, whole %v", r, stepped, whole)
 		}
@@ -195,11 +195,11 @@ func TestOverflow(t *testing.T) {
 	for i := range prefix {
 		prefix[i] = uint16(i)
 	}
-	v, err := Extend(context.Background(), nim, prefix, MaxValue, solve.Limits{})
+	v, err := Extend(context.Background(), nim, prefix, MaxValue, nil)
 	if err != nil || v[MaxValue] != MaxValue {
 		t.Fatalf("G(65535) of Nim: %v, %v; want 65535", err, err)
 	}
-	_, err = Extend(context.Background(), nim, v, MaxValue+1, solve.Limits{})
+	_, err = Extend(context.Background(), nim, v, MaxValue+1, nil)
 	if err == nil || !strings.Contains(err.Error(), "exceeds 65535") {
 		t.Fatalf("G(65536) of Nim: err %v, want an overflow error", err)
 	}
@@ -207,22 +207,22 @@ func TestOverflow(t *testing.T) {
 
 func TestLimits(t *testing.T) {
 	r := GrundyGame()
-	_, err := Compute(context.Background(), r, 1000, solve.Limits{MaxStates: 100})
+	_, err := Compute(context.Background(), r, 1000, &solve.Budget{MaxStates: 100})
 	if !errors.Is(err, solve.ErrStateLimit) {
 		t.Errorf("state limit: got %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err = Compute(ctx, r, 1<<20, solve.Limits{})
+	_, err = Compute(ctx, r, 1<<20, nil)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled context: got %v", err)
 	}
-	_, err = Compute(context.Background(), r, MaxLength, solve.Limits{})
+	_, err = Compute(context.Background(), r, MaxLength, nil)
 	var mem *MemoryError
 	if !errors.As(err, &mem) || !errors.Is(err, game.ErrInput) || !strings.Contains(err.Error(), "512 MiB") {
 		t.Errorf("too long: got %v", err)
 	}
-	if _, err := Compute(context.Background(), r, -1, solve.Limits{}); !errors.Is(err, game.ErrInput) {
+	if _, err := Compute(context.Background(), r, -1, nil); !errors.Is(err, game.ErrInput) {
 		t.Errorf("negative: got %v", err)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/grundy-go/grundy/heap"
-	"github.com/grundy-go/grundy/solve"
 )
 
 // Tabulate computes a heap game's values, finds their pattern and proves it
@@ -17,7 +16,7 @@ func ExampleTabulate() {
 		fmt.Println(err)
 		return
 	}
-	seq, err := heap.Tabulate(context.Background(), heap.Octal(code), 100, solve.Limits{}, heap.DefaultProofBudget)
+	seq, err := heap.Tabulate(context.Background(), heap.Octal(code), 100, nil, heap.DefaultProofBudget)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -39,7 +38,7 @@ func ExampleTabulate() {
 // max(S) values of the repeat.
 func ExampleRules_Prove() {
 	rules := heap.Subtraction([]int{1, 2})
-	values, err := heap.Compute(context.Background(), rules, 40, solve.Limits{})
+	values, err := heap.Compute(context.Background(), rules, 40, nil)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -58,7 +57,7 @@ func ExampleRules_Prove() {
 // Compute lists G(0..n) of any rules; Grundy's game (seed 004) splits a heap
 // into two of different sizes, and f(8) = 2.
 func ExampleCompute() {
-	values, err := heap.Compute(context.Background(), heap.GrundyGame(), 8, solve.Limits{})
+	values, err := heap.Compute(context.Background(), heap.GrundyGame(), 8, nil)
 	if err != nil {
 		fmt.Println(err)
 		return

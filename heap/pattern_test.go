@@ -7,13 +7,11 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
-
-	"github.com/grundy-go/grundy/solve"
 )
 
 func tabulate(t testing.TB, r Rules, to int) *Sequence {
 	t.Helper()
-	s, err := Tabulate(context.Background(), r, to, solve.Limits{}, DefaultProofBudget)
+	s, err := Tabulate(context.Background(), r, to, nil, DefaultProofBudget)
 	if err != nil {
 		t.Fatalf("Tabulate(%s, %d): %v", r, to, err)
 	}
@@ -143,7 +141,7 @@ func TestProofsHold(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := Octal(c)
-		s, err := Tabulate(context.Background(), r, 0, solve.Limits{}, 2e6)
+		s, err := Tabulate(context.Background(), r, 0, nil, 2e6)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,7 +150,7 @@ func TestProofsHold(t *testing.T) {
 		}
 		proven++
 		far := 3*len(s.Values) + 50
-		v, err := Compute(context.Background(), r, far, solve.Limits{})
+		v, err := Compute(context.Background(), r, far, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -190,7 +188,7 @@ func TestTabulateStopsAtProof(t *testing.T) {
 	if v, ok := s.At(1_000_000_000_000); !ok || v != 1 || oeisA002186[80] != 1 {
 		t.Fatalf("G(10^12) = %d, %v", v, ok)
 	}
-	_, err := Tabulate(context.Background(), GrundyGame(), 1_000_000_000_000, solve.Limits{}, DefaultProofBudget)
+	_, err := Tabulate(context.Background(), GrundyGame(), 1_000_000_000_000, nil, DefaultProofBudget)
 	if err == nil || !strings.Contains(err.Error(), "TiB") {
 		t.Fatalf("Grundy's game to 10^12: %v, want a memory error", err)
 	}

@@ -1,12 +1,17 @@
 package heap
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/grundy-go/grundy/heap/octal"
+)
 
 // Rules are the rules of a take-and-break heap game: the Code, and whether
 // the heaps a split leaves must have pairwise different sizes (Distinct:
 // Grundy's game is 4.0 with Distinct). A Rules value is a game.Game[int] on
 // heap sizes and is game.Descending: every heap an option leaves is smaller
-// than the heap moved in.
+// than the heap moved in. Its fields are those of octal.Rules, to which it
+// converts: the moves are defined there once.
 type Rules struct {
 	Code     Code
 	Distinct bool
@@ -36,13 +41,9 @@ func Subtraction(set []int) Rules {
 	return Rules{Code: Code{Digits: digits}}
 }
 
-// String names the rules: the code, with " distinct" for Distinct rules.
-func (r Rules) String() string {
-	if r.Distinct {
-		return r.Code.String() + " (distinct parts)"
-	}
-	return r.Code.String()
-}
+// String names the rules: the code, with " (distinct parts)" for Distinct
+// rules.
+func (r Rules) String() string { return octal.Rules(r).String() }
 
 // Provable reports whether the periodicity theorem of Prove applies: the
 // code is finite and splits need not be distinct.
@@ -59,61 +60,12 @@ func (r Rules) isSubtraction() bool {
 	return true
 }
 
-// maxK returns the largest k worth trying for heap n.
-func (r Rules) maxK(n int) int {
-	if r.Code.Finite() {
-		return min(n, len(r.Code.Digits)-1)
-	}
-	return n
-}
-
 // Options calls yield for each option of a heap of n: the heaps left by
-// each legal move (empty when the move leaves nothing). Splits are listed
-// once per multiset of heap sizes, in non-decreasing order. Negative n has
-// no options.
+// each legal move (empty when the move leaves nothing), as octal.Rules
+// defines them. Splits are listed once per multiset of heap sizes, in
+// non-decreasing order. Negative n has no options.
 func (r Rules) Options(n int, yield func(option []int) bool) {
-	var buf [3]int
-	for k := 0; k <= r.maxK(n); k++ {
-		d := r.Code.Digit(k)
-		if d == 0 {
-			continue
-		}
-		m := n - k
-		if d&TakeAll != 0 && m == 0 && !yield(buf[:0]) {
-			return
-		}
-		if d&Take != 0 && m >= 1 && k >= 1 {
-			buf[0] = m
-			if !yield(buf[:1]) {
-				return
-			}
-		}
-		if d&Split != 0 {
-			for a := 1; 2*a <= m; a++ {
-				if r.Distinct && 2*a == m {
-					continue
-				}
-				buf[0], buf[1] = a, m-a
-				if !yield(buf[:2]) {
-					return
-				}
-			}
-		}
-		if d&Split3 != 0 {
-			for a := 1; 3*a <= m; a++ {
-				for b := a; a+2*b <= m; b++ {
-					c := m - a - b
-					if r.Distinct && (a == b || b == c) {
-						continue
-					}
-					buf[0], buf[1], buf[2] = a, b, c
-					if !yield(buf[:3]) {
-						return
-					}
-				}
-			}
-		}
-	}
+	octal.Rules(r).Options(n, yield) // the same fields: the one move walk
 }
 
 // Descending marks that every heap an option leaves is smaller.

@@ -2,6 +2,8 @@ package heap
 
 import (
 	"context"
+	"fmt"
+	"slices"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/solve"
@@ -41,48 +43,103 @@ const DefaultProofBudget = 4e8
 // (to = 10^12 for Kayles) costs only the proof's values. Past to it computes
 // only to reach the window of a pattern already seen, within proofBudget
 // engine work. When to cannot be reached in memory and no proof is found it
-// fails with a *MemoryError.
-func Tabulate(ctx context.Context, r Rules, to int, limits solve.Limits, proofBudget float64) (*Sequence, error) {
+// fails with a *MemoryError (bad input).
+func Tabulate(ctx context.Context, r Rules, to int, budget *solve.Budget, proofBudget float64) (*Sequence, error) {
 	if to < 0 {
 		return nil, game.Inputf("negative heap size %d", to)
 	}
 	seq := &Sequence{Rules: r}
+	if err := seq.grow(ctx, to, budget, proofBudget, true); err != nil {
+		return nil, err
+	}
+	return seq, nil
+}
+
+// Reach extends s until At(n) answers: it computes G(0..n), or fewer
+// values when a pattern is proven on the way, exactly as Tabulate would,
+// but it computes nothing past n for a proof (a proof is needed only for
+// n that memory cannot reach, n >= MaxLength; it is sought within
+// DefaultProofBudget). The values already in s are kept.
+//
+// Reach never writes into the array s.Values referred to when it was
+// called: a Sequence shared by several goroutines (a game's probe) may be
+// copied and the copy extended by one of them.
+func (s *Sequence) Reach(ctx context.Context, n int, budget *solve.Budget) error {
+	if n < 0 {
+		return game.Inputf("negative heap size %d", n)
+	}
+	if _, ok := s.At(n); ok {
+		return nil
+	}
+	s.Values = slices.Clip(s.Values) // Extend must copy before it appends
+	return s.grow(ctx, n, budget, DefaultProofBudget, false)
+}
+
+// ValueAt returns G(n) for one heap of n under r, as fast as Tabulate finds
+// it: for a code whose pattern is proven within DefaultProofBudget (Kayles,
+// Dawson's Kayles, subtraction games) from the proof's few values for any
+// n up to math.MaxInt64; otherwise from G(0..n), computed by Extend (the
+// sparse-space engine on both cores for codes that split, such as Grundy's
+// game). States and memory count against budget. A heap too large for
+// memory without a proof fails with a *MemoryError (bad input).
+//
+// Valuing many heaps of one game, keep a Sequence and call Reach: the
+// values computed for one heap serve the next.
+func ValueAt(ctx context.Context, r Rules, n int, budget *solve.Budget) (game.Nimber, error) {
+	s := &Sequence{Rules: r}
+	if err := s.Reach(ctx, n, budget); err != nil {
+		return 0, fmt.Errorf("G(%d) of %s: %w", n, r, err)
+	}
+	v, _ := s.At(n)
+	return v, nil
+}
+
+// grow extends s in doubling passes until G(to) is known (computed, or
+// from a pattern proven on the way) and, with pastTo, further within
+// proofBudget to reach the proof window of a periodic pattern seen.
+func (s *Sequence) grow(ctx context.Context, to int, budget *solve.Budget, proofBudget float64, pastTo bool) error {
+	r := s.Rules
+	if err := r.Code.Validate(); err != nil {
+		return fmt.Errorf("rules %s: %w", r, err)
+	}
 	horizon := 0 // the most values a proof search may compute
 	if r.Provable() {
 		horizon = min(r.Horizon(proofBudget), MaxLength)
 	}
 	if to >= MaxLength && horizon == 0 {
-		return nil, &MemoryError{N: to}
+		return &MemoryError{N: to}
 	}
 	// First pass: G(0..to), or for a provable code at least the first 256
 	// values (within the proof budget), enough to see and prove the classic
-	// patterns; later passes double.
+	// patterns; later passes double. Values already held are kept.
 	n := min(to, MaxLength-1)
 	if r.Provable() {
 		n = max(min(n, 255), min(horizon, 255))
 	}
+	n = max(n, len(s.Values)-1)
 	for {
 		var err error
-		seq.Values, err = Extend(ctx, r, seq.Values, n, limits)
+		s.Values, err = Extend(ctx, r, s.Values, n, budget)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		seq.Pattern = Find(seq.Values)
-		if proven := r.Prove(seq.Values, seq.Pattern); proven != nil {
-			seq.Pattern = proven
-			return seq, nil
+		s.Pattern = Find(s.Values)
+		if proven := r.Prove(s.Values, s.Pattern); proven != nil {
+			s.Pattern = proven
+			return nil
 		}
+		covered := to < len(s.Values)
 		next := -1 // the next n to compute through, -1: done
 		switch {
-		case n < to && n < MaxLength-1:
+		case !covered && n < MaxLength-1:
 			next = min(2*n+1, to, MaxLength-1)
-			if seq.Pattern != nil && seq.Pattern.Saltus == 0 {
-				if need, ok := r.Need(seq.Pattern.Preperiod, seq.Pattern.Period); ok && need-1 > n && need-1 < next {
+			if s.Pattern != nil && s.Pattern.Saltus == 0 {
+				if need, ok := r.Need(s.Pattern.Preperiod, s.Pattern.Period); ok && need-1 > n && need-1 < next {
 					next = need - 1 // jump straight to the proof window
 				}
 			}
-		case seq.Pattern != nil && seq.Pattern.Saltus == 0:
-			if need, ok := r.Need(seq.Pattern.Preperiod, seq.Pattern.Period); ok && need-1 > n && need <= horizon {
+		case (pastTo || !covered) && s.Pattern != nil && s.Pattern.Saltus == 0:
+			if need, ok := r.Need(s.Pattern.Preperiod, s.Pattern.Period); ok && need-1 > n && need <= horizon {
 				next = need - 1
 			}
 		}
@@ -90,12 +147,12 @@ func Tabulate(ctx context.Context, r Rules, to int, limits solve.Limits, proofBu
 			break
 		}
 		if to >= MaxLength && next >= horizon {
-			return nil, &MemoryError{N: to}
+			return &MemoryError{N: to}
 		}
 		n = next
 	}
-	if to >= len(seq.Values) {
-		return nil, &MemoryError{N: to}
+	if to >= len(s.Values) {
+		return &MemoryError{N: to}
 	}
-	return seq, nil
+	return nil
 }

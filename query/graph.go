@@ -65,16 +65,16 @@ type GraphEdge struct {
 // from the general solver).
 // It fails with an error matching ErrGraphTooLarge as soon as more than
 // maxNodes positions are reachable (maxNodes <= 0: DefaultMaxNodes).
-func Graph(ctx context.Context, pos games.Position, limits solve.Limits, maxNodes int) (*GraphResult, error) {
+func Graph(ctx context.Context, pos games.Position, budget *solve.Budget, maxNodes int) (*GraphResult, error) {
 	if maxNodes <= 0 {
 		maxNodes = DefaultMaxNodes
 	}
-	pl := NewPlayer(PlayOptions{Limits: limits})
+	pl := NewPlayer(PlayOptions{Budget: budget})
 	general, err := pl.viaSolver(ctx, pos)
 	if err != nil {
 		return nil, err
 	}
-	var valued []games.Valued
+	var valued []games.Evaluator
 	if !general {
 		if valued, err = pl.valued(pos); err != nil {
 			return nil, err
@@ -91,7 +91,7 @@ func Graph(ctx context.Context, pos games.Position, limits solve.Limits, maxNode
 		if len(res.Nodes) == maxNodes {
 			return 0, fmt.Errorf("%w: %s reaches more than %d positions (raise --max-nodes, or draw a smaller position)", ErrGraphTooLarge, pos, maxNodes)
 		}
-		if err := ctx.Err(); err != nil {
+		if err := budget.Step(ctx); err != nil {
 			return 0, err
 		}
 		id := len(res.Nodes)

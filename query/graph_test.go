@@ -10,7 +10,6 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/grundy-go/grundy/games"
-	"github.com/grundy-go/grundy/solve"
 )
 
 // naiveGraph explores the sums reachable from sum breadth-first, straight
@@ -51,7 +50,7 @@ func TestGraphAgreesWithOracle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := Graph(context.Background(), pos, solve.Limits{}, 10000)
+		g, err := Graph(context.Background(), pos, nil, 10000)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,10 +90,10 @@ func TestGraphAgreesWithOracle(t *testing.T) {
 func TestGraphTooLarge(t *testing.T) {
 	// nim 5 5 reaches the 21 unordered pairs {a, b}, 0 <= a <= b <= 5.
 	pos, _ := games.ParseString("nim 5 5")
-	if _, err := Graph(context.Background(), pos, solve.Limits{}, 20); !errors.Is(err, ErrGraphTooLarge) {
+	if _, err := Graph(context.Background(), pos, nil, 20); !errors.Is(err, ErrGraphTooLarge) {
 		t.Fatalf("err = %v, want ErrGraphTooLarge", err)
 	}
-	g, err := Graph(context.Background(), pos, solve.Limits{}, 21)
+	g, err := Graph(context.Background(), pos, nil, 21)
 	if err != nil || len(g.Nodes) != 21 {
 		t.Fatalf("graph of 21 nodes: %v", err)
 	}
@@ -114,7 +113,7 @@ func TestGraphTicTacToe(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := Graph(context.Background(), pos, solve.Limits{}, 5000)
+		g, err := Graph(context.Background(), pos, nil, 5000)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,11 +10,6 @@ import (
 	"github.com/grundy-go/grundy/solve"
 )
 
-// DefaultMisereStates is the state limit of a misère search when the caller
-// sets none (Limits.MaxStates == 0): the search memoizes sums, and a few
-// million of them take hundreds of MiB.
-const DefaultMisereStates = 2_000_000
-
 // MisereResult is the answer of `grundy value --misere`: the outcome when
 // the player who makes the last move loses.
 type MisereResult struct {
@@ -44,19 +39,15 @@ type MisereComponent struct {
 // keeping its memo across calls (a game of `grundy play --misere` asks about
 // many related positions). It is not safe for concurrent use.
 type Misere struct {
-	limits solve.Limits
 	comps  *componentGame
 	engine *solve.Misere[componentKey]
 }
 
-// NewMisere returns a misère oracle with the given limits;
-// MaxStates == 0 means DefaultMisereStates.
-func NewMisere(limits solve.Limits) *Misere {
-	if limits.MaxStates == 0 {
-		limits.MaxStates = DefaultMisereStates
-	}
+// NewMisere returns a misère oracle whose engine counts against budget
+// (nil: no limit).
+func NewMisere(budget *solve.Budget) *Misere {
 	comps := &componentGame{byKey: map[componentKey]games.Component{}}
-	return &Misere{limits: limits, comps: comps, engine: solve.NewMisere[componentKey](comps, limits)}
+	return &Misere{comps: comps, engine: solve.NewMisere[componentKey](comps, budget)}
 }
 
 // States is the number of states the oracle's engine expanded so far.
@@ -103,14 +94,13 @@ func (g *componentGame) KnownGenus(k componentKey) (solve.Genus, bool) {
 	return solve.Genus{}, false
 }
 
-// nimHeap returns the size of c when c is a heap of the catalog's nim.
+// nimHeap returns the size of c when its game says it is a Nim heap
+// (games.NimHeaper).
 func nimHeap(c games.Component) (int, bool) {
-	spec := c.Instance().Spec()
-	if spec == nil || spec.Name != "nim" {
-		return 0, false
+	if h, ok := c.Instance().(games.NimHeaper); ok {
+		return h.NimHeap(c)
 	}
-	n, ok := c.Key().(int)
-	return n, ok
+	return 0, false
 }
 
 // checkValued returns the groups' instances, all of which must be impartial.
@@ -326,22 +316,18 @@ func misereNimMoves(comps []games.Component, heaps []int, add func(i int, option
 // MisereValue answers `grundy value --misere`: the misère outcome of pos,
 // the method that decided it, each component's normal value, tameness and
 // genus, and every winning move (up to MaxMoves).
-func MisereValue(ctx context.Context, pos games.Position, limits solve.Limits) (*MisereResult, error) {
-	valued, err := checkValued(pos)
+func MisereValue(ctx context.Context, pos games.Position, budget *solve.Budget) (*MisereResult, error) {
+	if _, err := checkValued(pos); err != nil {
+		return nil, err
+	}
+	req := newRequest(budget)
+	valued, err := req.evaluators(pos)
 	if err != nil {
 		return nil, err
 	}
-	m := NewMisere(limits)
+	m := NewMisere(budget)
 	res := &MisereResult{Position: pos.String(), Misere: true, Components: []MisereComponent{}}
-	for _, v := range valued {
-		v.SetLimits(limits)
-	}
-	defer func() {
-		res.States = m.States()
-		for _, v := range valued {
-			res.States += v.States()
-		}
-	}()
+	defer func() { res.States = m.States() + req.states() }()
 	o, method, err := m.Outcome(ctx, pos)
 	if err != nil {
 		return nil, err
@@ -411,14 +397,14 @@ type HeapGenus struct {
 
 // MisereTable computes the genus of every heap from..to of inst, a game
 // whose ARGs are heap sizes.
-func MisereTable(ctx context.Context, inst games.Instance, from, to int, limits solve.Limits) (*MisereTableResult, error) {
+func MisereTable(ctx context.Context, inst games.Instance, from, to int, budget *solve.Budget) (*MisereTableResult, error) {
 	if _, ok := inst.(games.Valued); !ok {
 		return nil, game.Inputf("%s is a %s game: misère play is defined here for impartial games only", inst.Name(), inst.Spec().Kind)
 	}
 	if from < 0 || to < from {
 		return nil, game.Inputf("bad heap range %d..%d", from, to)
 	}
-	m := NewMisere(limits)
+	m := NewMisere(budget)
 	res := &MisereTableResult{Game: inst.Name(), From: from, To: to, Misere: true, Genera: []HeapGenus{}}
 	for n := from; n <= to; n++ {
 		comps, err := inst.Parse([]string{strconv.Itoa(n)})

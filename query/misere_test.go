@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
@@ -179,7 +180,7 @@ func TestMisereNimClosedForm(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := MisereValue(ctx, pos, solve.Limits{})
+			res, err := MisereValue(ctx, pos, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -241,7 +242,7 @@ func TestMisereRandomCatalogSums(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := MisereValue(ctx, pos, solve.Limits{})
+		res, err := MisereValue(ctx, pos, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", writeSum(sum), err)
 		}
@@ -262,15 +263,15 @@ func TestMisereErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = MisereValue(ctx, pos, solve.Limits{MaxStates: 1000})
-	if !errors.Is(err, solve.ErrStateLimit) || !strings.Contains(err.Error(), "stopped after 1001 states") {
+	_, err = MisereValue(ctx, pos, &solve.Budget{MaxStates: 1000})
+	if !errors.Is(err, solve.ErrStateLimit) || !strings.Contains(err.Error(), "stopped after 1000 states") {
 		t.Fatalf("err = %v, want the state limit with the state count", err)
 	}
 	pos, err = games.ParseString("tictactoe x........")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := MisereValue(ctx, pos, solve.Limits{}); !errors.Is(err, game.ErrInput) {
+	if _, err := MisereValue(ctx, pos, nil); !errors.Is(err, game.ErrInput) {
 		t.Fatalf("partizan game: err = %v, want bad input", err)
 	}
 }
@@ -279,7 +280,7 @@ func TestMisereErrors(t *testing.T) {
 // oracle answers positions and keeps its memo between calls.
 func TestMisereOracle(t *testing.T) {
 	ctx := context.Background()
-	m := NewMisere(solve.Limits{})
+	m := NewMisere(nil)
 	memo := naiveMisere{}
 	for _, s := range []string{"kayles 12", "kayles 12 + kayles 1", "kayles 12 + nim 2", "kayles 7 + dawson-kayles 9", "nim 1 1 1"} {
 		pos, err := games.ParseString(s)
@@ -323,7 +324,7 @@ func TestMisereHugeNim(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := MisereValue(context.Background(), pos, solve.Limits{MaxStates: 10_000})
+		res, err := MisereValue(context.Background(), pos, &solve.Budget{MaxStates: 10_000})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -344,10 +345,26 @@ func ExampleMisereValue() {
 	if err != nil {
 		panic(err)
 	}
-	res, err := MisereValue(context.Background(), pos, solve.Limits{})
+	res, err := MisereValue(context.Background(), pos, nil)
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println(res.Outcome, res.Method, res.Genus)
 	// Output: P tame 1^031
+}
+
+// TestMisereMemoryLimit checks that the misère search, which has no state
+// limit of its own, stops at the request's memory budget (the CLI's default
+// --max-memory is what bounds it) instead of growing until it is killed.
+func TestMisereMemoryLimit(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	pos, err := games.ParseString("kayles 30 31 32")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = MisereValue(ctx, pos, &solve.Budget{MaxMemory: 1 << 20})
+	if !errors.Is(err, solve.ErrMemoryLimit) || !strings.Contains(err.Error(), "memory limit of 1.0 MiB reached") {
+		t.Fatalf("err = %v, want the memory limit of 1 MiB", err)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,12 +26,19 @@ var ErrSearchBudget = errors.New("search budget exceeded")
 
 // PlayOptions configure a Player.
 type PlayOptions struct {
-	// Limits bound the component engines (Grundy values).
-	Limits solve.Limits
+	// Budget bounds the engines of the game (nil: no limit). The Player
+	// renews it at each question (Analyze, Choose, Find): the state limit
+	// holds for each question, memory for the whole game, whose engines
+	// keep what they learnt between moves.
+	Budget *solve.Budget
 	// Misere plays under the misère convention: the player who cannot move
 	// wins. Outcomes then come from the misère oracle (Misere: misère Nim's
 	// rule, genus theory, or a search over sums of components).
 	Misere bool
+	// Files is the file access of typed moves (Find): a move typed as a
+	// position naming a rule script or @FILE reads it through Files; nil
+	// reads no file (the web).
+	Files fs.FS
 	// SearchBudget bounds the whole-position search of each call of
 	// Analyze, Choose or Find (0: DefaultSearchBudget).
 	SearchBudget int64
@@ -41,10 +49,12 @@ type PlayOptions struct {
 // choice. It memoizes across calls, so one Player should serve one game; it
 // is not safe for concurrent use. It knows nothing of terminals or pages.
 type Player struct {
-	opts  PlayOptions
-	memo  map[string]solved // whole positions by canonical key
-	spent int64             // work of the whole-position search so far
-	mis   *Misere           // the misère oracle, in misère play
+	opts    PlayOptions
+	req     *request                        // the component engines of the game
+	solvers map[games.Instance]games.Solver // the general games' engines
+	memo    map[string]solved               // whole positions by canonical key
+	spent   int64                           // work of the whole-position search so far
+	mis     *Misere                         // the misère oracle, in misère play
 }
 
 // solved is the search result of a whole position: the outcome for the
@@ -63,9 +73,9 @@ func NewPlayer(opts PlayOptions) *Player {
 	if opts.SearchBudget <= 0 {
 		opts.SearchBudget = DefaultSearchBudget
 	}
-	pl := &Player{opts: opts, memo: map[string]solved{}}
+	pl := &Player{opts: opts, memo: map[string]solved{}, req: newRequest(opts.Budget), solvers: map[games.Instance]games.Solver{}}
 	if opts.Misere {
-		pl.mis = NewMisere(opts.Limits)
+		pl.mis = NewMisere(opts.Budget)
 	}
 	return pl
 }
@@ -136,6 +146,7 @@ func (a *Analysis) Drawn() bool { return a.Outcome == game.Draw.String() }
 // outcomes and, for impartial normal play, their Grundy values.
 func (pl *Player) Analyze(ctx context.Context, pos games.Position) (*Analysis, error) {
 	pl.spent = 0 // the search budget is per question
+	pl.opts.Budget.Renew()
 	if solver, err := pl.viaSolver(ctx, pos); solver || err != nil {
 		if err != nil {
 			return nil, err
@@ -180,6 +191,7 @@ func (pl *Player) Analyze(ctx context.Context, pos games.Position) (*Analysis, e
 // heap games takes the fewest tokens). It returns nil when pos has no move.
 func (pl *Player) Choose(ctx context.Context, pos games.Position) (*PlayMove, error) {
 	pl.spent = 0 // the search budget is per question
+	pl.opts.Budget.Renew()
 	if solver, err := pl.viaSolver(ctx, pos); solver || err != nil {
 		if err != nil {
 			return nil, err
@@ -238,6 +250,7 @@ func (pl *Player) Choose(ctx context.Context, pos games.Position) (*PlayMove, er
 // game.ErrInput.
 func (pl *Player) Find(ctx context.Context, pos games.Position, listed []PlayMove, text string) (*PlayMove, error) {
 	pl.spent = 0 // the search budget is per question
+	pl.opts.Budget.Renew()
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return nil, game.Inputf("empty move: type a move's number or the position it leads to")
@@ -249,7 +262,7 @@ func (pl *Player) Find(ctx context.Context, pos games.Position, listed []PlayMov
 		m := listed[n-1]
 		return &m, nil
 	}
-	target, err := games.ParseString(text)
+	target, err := games.ParseFS(strings.Fields(text), pl.opts.Files)
 	if err != nil {
 		return nil, err
 	}
@@ -348,7 +361,7 @@ func (pl *Player) viaSolver(ctx context.Context, pos games.Position) (bool, erro
 // 'grundy solve': retrograde analysis, cycles allowed) and lists every move
 // with its value.
 func (pl *Player) analyzeGeneral(ctx context.Context, pos games.Position) (*Analysis, error) {
-	res, err := SolveWith(ctx, pos, SolveOptions{Limits: pl.opts.Limits, Misere: pl.opts.Misere})
+	res, err := pl.solveWhole(ctx, pos)
 	if err != nil {
 		return nil, err
 	}
@@ -367,7 +380,7 @@ func (pl *Player) analyzeGeneral(ctx context.Context, pos games.Position) (*Anal
 			// move's own points are the opponent's margin from the
 			// position after it less their margin counted from before it:
 			// S(after) + Score.
-			after, err := SolveWith(ctx, mv.After, SolveOptions{Limits: pl.opts.Limits})
+			after, err := pl.solveWhole(ctx, mv.After)
 			if err != nil {
 				return nil, err
 			}
@@ -379,6 +392,24 @@ func (pl *Player) analyzeGeneral(ctx context.Context, pos games.Position) (*Anal
 		a.Moves = append(a.Moves, m)
 	}
 	return a, nil
+}
+
+// solveWhole solves pos with the general solver, keeping a general game's
+// engine for the whole game (its solved positions answer later moves).
+func (pl *Player) solveWhole(ctx context.Context, pos games.Position) (*SolveResult, error) {
+	s, err := pl.general(pos)
+	if err != nil {
+		return nil, err
+	}
+	if s == nil {
+		return SolveWith(ctx, pos, SolveOptions{Budget: pl.opts.Budget, Misere: pl.opts.Misere})
+	}
+	solver, ok := pl.solvers[pos[0].Game]
+	if !ok {
+		solver = s.Solver(pl.opts.Budget)
+		pl.solvers[pos[0].Game] = solver
+	}
+	return solveGeneral(ctx, pos, solver)
 }
 
 // chooseGeneral picks the best move of a general game: in a scoring game
@@ -409,19 +440,10 @@ func (pl *Player) chooseGeneral(ctx context.Context, pos games.Position) (*PlayM
 	return best, nil
 }
 
-// valued returns the Valued capability of each group's game, with the
-// limits set, or an input error naming a game that has none.
-func (pl *Player) valued(pos games.Position) ([]games.Valued, error) {
-	valued := make([]games.Valued, len(pos))
-	for i, g := range pos {
-		v, ok := g.Game.(games.Valued)
-		if !ok {
-			return nil, game.Inputf("%s is a %s game with no Grundy values", g.Game.Name(), g.Game.Spec().Kind)
-		}
-		v.SetLimits(pl.opts.Limits)
-		valued[i] = v
-	}
-	return valued, nil
+// valued returns the game's engine of each group, or an input error naming
+// a game that has no Grundy values.
+func (pl *Player) valued(pos games.Position) ([]games.Evaluator, error) {
+	return pl.req.evaluators(pos)
 }
 
 // grundy returns the normal-play value of the whole position: the nim-sum of
@@ -429,7 +451,10 @@ func (pl *Player) valued(pos games.Position) ([]games.Valued, error) {
 func (pl *Player) grundy(ctx context.Context, pos games.Position) (game.Nimber, error) {
 	var total game.Nimber
 	for _, g := range pos {
-		v := g.Game.(games.Valued)
+		v, err := pl.req.evaluator(g.Game)
+		if err != nil {
+			return 0, err
+		}
 		for _, c := range g.Components {
 			x, err := v.Grundy(ctx, c)
 			if err != nil {
@@ -444,7 +469,7 @@ func (pl *Player) grundy(ctx context.Context, pos games.Position) (game.Nimber, 
 // outcome returns pos's outcome for the player to move and, under normal
 // play, its value. Normal play needs only the value (the mover loses iff it
 // is 0, Sprague–Grundy); misère play asks the misère oracle.
-func (pl *Player) outcome(ctx context.Context, pos games.Position, _ []games.Valued) (game.Outcome, game.Nimber, error) {
+func (pl *Player) outcome(ctx context.Context, pos games.Position, _ []games.Evaluator) (game.Outcome, game.Nimber, error) {
 	if !pl.opts.Misere {
 		v, err := pl.grundy(ctx, pos)
 		return game.OutcomeOf(v), v, err
@@ -454,7 +479,7 @@ func (pl *Player) outcome(ctx context.Context, pos games.Position, _ []games.Val
 }
 
 // rate fills in a move's outcome for its maker and its value.
-func (pl *Player) rate(ctx context.Context, m *PlayMove, valued []games.Valued) error {
+func (pl *Player) rate(ctx context.Context, m *PlayMove, valued []games.Evaluator) error {
 	o, v, err := pl.outcome(ctx, m.After, valued)
 	if err != nil {
 		return err
@@ -472,7 +497,7 @@ func (pl *Player) rate(ctx context.Context, m *PlayMove, valued []games.Valued) 
 
 // moves calls yield with each move of pos, in the games' own order:
 // component by component, each component's options as its game lists them.
-func (pl *Player) moves(pos games.Position, valued []games.Valued, yield func(PlayMove) bool) {
+func (pl *Player) moves(pos games.Position, valued []games.Evaluator, yield func(PlayMove) bool) {
 	var from string
 	last := -1
 	pl.options(pos, valued, func(i int, option []games.Component, after games.Position) bool {
@@ -493,7 +518,7 @@ func (pl *Player) moves(pos games.Position, valued []games.Valued, yield func(Pl
 
 // options calls yield with each move of pos as the component i it changes,
 // the option that replaces it and the position after; no text is built.
-func (pl *Player) options(pos games.Position, valued []games.Valued, yield func(i int, option []games.Component, after games.Position) bool) {
+func (pl *Player) options(pos games.Position, valued []games.Evaluator, yield func(i int, option []games.Component, after games.Position) bool) {
 	for i, c := range pos.Components() {
 		gi, _ := pos.Locate(i)
 		stop := false
@@ -540,7 +565,7 @@ type frame struct {
 // values (in misère play, the misère oracle) already decide each outcome, so
 // a won position only searches its lost options. It fails with
 // ErrSearchBudget after spending the budget.
-func (pl *Player) solve(ctx context.Context, root games.Position, valued []games.Valued) (solved, error) {
+func (pl *Player) solve(ctx context.Context, root games.Position, valued []games.Evaluator) (solved, error) {
 	rootKey := canonKey(root)
 	if s, ok := pl.memo[rootKey]; ok && s != inSearch {
 		return s, nil
@@ -551,10 +576,8 @@ func (pl *Player) solve(ctx context.Context, root games.Position, valued []games
 			return fmt.Errorf("%w: more than %d positions and moves", ErrSearchBudget, pl.opts.SearchBudget)
 		}
 		pl.spent++
-		if pl.spent%solve.ProgressEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
+		if err := pl.opts.Budget.Step(ctx); err != nil {
+			return err
 		}
 		known, _, err := pl.outcome(ctx, pos, valued)
 		if err != nil {
@@ -568,8 +591,8 @@ func (pl *Player) solve(ctx context.Context, root games.Position, valued []games
 				err = fmt.Errorf("%w: more than %d positions and moves", ErrSearchBudget, pl.opts.SearchBudget)
 				return false
 			}
-			if pl.spent%solve.ProgressEvery == 0 {
-				if err = ctx.Err(); err != nil {
+			if pl.spent%256 == 0 {
+				if err = solve.Poll(ctx); err != nil {
 					return false
 				}
 			}

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/games"
-	"github.com/grundy-go/grundy/solve"
 )
 
 // The computer's choice (Grundy-pruned remoteness search over whole
@@ -53,7 +52,7 @@ func BenchmarkNaiveSearch(b *testing.B) {
 func BenchmarkGraphSVG(b *testing.B) {
 	pos, _ := games.ParseString("nim 5 6 7")
 	for b.Loop() {
-		g, err := Graph(context.Background(), pos, solve.Limits{}, 1000)
+		g, err := Graph(context.Background(), pos, nil, 1000)
 		if err != nil {
 			b.Fatal(err)
 		}

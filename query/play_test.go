@@ -15,7 +15,6 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
-	"github.com/grundy-go/grundy/solve"
 )
 
 // pile is one component of the play oracle: a heap from which any amount
@@ -506,7 +505,7 @@ func TestPlayLoopyGraphs(t *testing.T) {
 			}
 			return v
 		}
-		pos, err := games.ParseString("graph:" + file + " 0")
+		pos, err := games.Parse([]string{"graph:" + file, "0"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -523,7 +522,7 @@ func TestPlayLoopyGraphs(t *testing.T) {
 				t.Fatalf("graph\n%smove to %s rated %s, want %s", text.String(), m.Position, m.Outcome, want)
 			}
 		}
-		g, err := Graph(context.Background(), pos, solve.Limits{}, 100)
+		g, err := Graph(context.Background(), pos, nil, 100)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -62,15 +62,16 @@ type SolveMove struct {
 
 // SolveOptions configure Solve.
 type SolveOptions struct {
-	Limits solve.Limits
+	// Budget bounds the request's engines (nil: no limit).
+	Budget *solve.Budget
 	// Misere solves impartial positions under the misère convention: the
 	// player who cannot move wins.
 	Misere bool
 }
 
 // Solve solves pos under normal play; see SolveWith.
-func Solve(ctx context.Context, pos games.Position, limits solve.Limits) (*SolveResult, error) {
-	return SolveWith(ctx, pos, SolveOptions{Limits: limits})
+func Solve(ctx context.Context, pos games.Position, budget *solve.Budget) (*SolveResult, error) {
+	return SolveWith(ctx, pos, SolveOptions{Budget: budget})
 }
 
 // SolveWith solves pos: a general game (partizan, scoring, loopy: one group
@@ -94,7 +95,7 @@ func SolveWith(ctx context.Context, pos games.Position, opts SolveOptions) (*Sol
 		if opts.Misere {
 			return nil, game.Inputf("--misere applies to impartial games, and %s is a %s game", g.Game.Name(), g.Game.Spec().Kind)
 		}
-		return solveGeneral(ctx, pos, s, opts.Limits)
+		return solveGeneral(ctx, pos, s.Solver(opts.Budget))
 	}
 	return solveSum(ctx, pos, opts)
 }
@@ -107,9 +108,9 @@ func remotenessPtr(v solve.Value) *int {
 	return &r
 }
 
-func solveGeneral(ctx context.Context, pos games.Position, s games.Solvable, limits solve.Limits) (*SolveResult, error) {
+func solveGeneral(ctx context.Context, pos games.Position, s games.Solver) (*SolveResult, error) {
 	g := pos[0]
-	sol, err := s.Solve(ctx, g.Components[0], limits)
+	sol, err := s.Solve(ctx, g.Components[0])
 	if err != nil {
 		return nil, fmt.Errorf("solve %s: %w", pos, err)
 	}
@@ -218,7 +219,7 @@ func solveSum(ctx context.Context, pos games.Position, opts SolveOptions) (*Solv
 		g.valued[grp.Game] = v
 	}
 	root := g.key(pos)
-	s := solve.NewRetro[string](g, opts.Limits)
+	s := solve.NewRetro[string](g, opts.Budget)
 	if err := s.Solve(ctx, root); err != nil {
 		return nil, fmt.Errorf("solve %s: %w", pos, err)
 	}
@@ -303,8 +304,12 @@ func (g *componentGraph) Options(k any, yield func([]any) bool) {
 // component's generalized Sprague–Grundy value γ, the sum's γ by Smith's
 // rules (solve.SumLoopy), its outcome class (P, N, or D for a draw), and
 // the winning moves: those that leave a sum of γ exactly 0.
-func valueLoopy(ctx context.Context, pos games.Position, valued []games.Valued, limits solve.Limits) (*ValueResult, error) {
+func valueLoopy(ctx context.Context, pos games.Position, budget *solve.Budget) (*ValueResult, error) {
 	res := &ValueResult{Position: pos.String(), WinningMoves: []Move{}}
+	valued := make([]games.Valued, len(pos))
+	for i, g := range pos {
+		valued[i] = g.Game.(games.Valued) // Value checked every group
+	}
 	graphs := map[games.Valued]*componentGraph{}
 	solvers := map[games.Valued]*solve.Loopy[any]{}
 	gamma := func(gi int, comps []games.Component) (solve.LoopyValue, error) {
@@ -313,7 +318,7 @@ func valueLoopy(ctx context.Context, pos games.Position, valued []games.Valued, 
 		if !ok {
 			g = &componentGraph{v: v, known: map[any]games.Component{}}
 			graphs[v] = g
-			solvers[v] = solve.NewLoopy[any](g, limits)
+			solvers[v] = solve.NewLoopy[any](g, budget)
 		}
 		total := solve.FiniteValue(0)
 		for _, c := range comps {

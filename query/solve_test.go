@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -16,9 +17,11 @@ import (
 	"github.com/grundy-go/grundy/solve"
 )
 
+// mustParse parses s as the command line does, reading the files it names
+// (graph:FILE).
 func mustParse(t *testing.T, s string) games.Position {
 	t.Helper()
-	pos, err := games.ParseString(s)
+	pos, err := games.Parse(strings.Fields(s))
 	if err != nil {
 		t.Fatalf("parse %q: %v", s, err)
 	}
@@ -43,7 +46,7 @@ func TestSolveGeneralGames(t *testing.T) {
 		// cards: the player to move holds a 9 and y = 1 makes it a 0.
 		{"cards 5,9 2,1 1", "win", 1, []string{"cards 1,2 0,5 0"}},
 	} {
-		res, err := Solve(ctx, mustParse(t, tc.pos), solve.Limits{})
+		res, err := Solve(ctx, mustParse(t, tc.pos), nil)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.pos, err)
 		}
@@ -91,11 +94,11 @@ func TestSolveImpartialSums(t *testing.T) {
 		}
 		text := "nim " + strings.Join(heaps, " ") + " + subtract:1-2 " + fmt.Sprint(r.IntN(8))
 		pos := mustParse(t, text)
-		sol, err := Solve(ctx, pos, solve.Limits{})
+		sol, err := Solve(ctx, pos, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		val, err := Value(ctx, mustParse(t, text), solve.Limits{})
+		val, err := Value(ctx, mustParse(t, text), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,19 +116,20 @@ func TestSolveImpartialSums(t *testing.T) {
 }
 
 func TestSolveLimits(t *testing.T) {
-	_, err := Solve(context.Background(), mustParse(t, "nim 9 9 9"), solve.Limits{MaxStates: 50})
-	if !errors.Is(err, solve.ErrStateLimit) || !strings.Contains(err.Error(), "reached") {
+	_, err := Solve(context.Background(), mustParse(t, "nim 9 9 9"), &solve.Budget{MaxStates: 50})
+	if !errors.Is(err, solve.ErrStateLimit) || !regexp.MustCompile(`reached \d+ positions`).MatchString(err.Error()) {
 		t.Fatalf("err = %v, want a state limit naming the positions reached", err)
 	}
-	_, err = Solve(context.Background(), mustParse(t, "quixo:4x4"), solve.Limits{MaxStates: 1000})
+	_, err = Solve(context.Background(), mustParse(t, "quixo:4x4"), &solve.Budget{MaxStates: 1000})
 	if !errors.Is(err, solve.ErrStateLimit) || !strings.Contains(err.Error(), "43046721 positions") {
 		t.Fatalf("err = %v", err)
 	}
-	_, err = Solve(context.Background(), mustParse(t, "quixo:5x5"), solve.Limits{})
-	if err == nil || !strings.Contains(err.Error(), "memory budget") || errors.Is(err, game.ErrInput) {
+	// The CLI's default memory budget refuses quixo:5x5 up front.
+	_, err = Solve(context.Background(), mustParse(t, "quixo:5x5"), &solve.Budget{MaxMemory: 4 << 30})
+	if !errors.Is(err, solve.ErrMemoryLimit) || !strings.Contains(err.Error(), "memory limit of 4.0 GiB") || errors.Is(err, game.ErrInput) {
 		t.Fatalf("err = %v, want a memory budget failure", err)
 	}
-	_, err = Solve(context.Background(), mustParse(t, "tictactoe + nim 1"), solve.Limits{})
+	_, err = Solve(context.Background(), mustParse(t, "tictactoe + nim 1"), nil)
 	if !errors.Is(err, game.ErrInput) {
 		t.Fatalf("err = %v, want bad input", err)
 	}
@@ -160,11 +164,11 @@ func TestLoopyValueAgreesWithSolve(t *testing.T) {
 				tokens[i] = fmt.Sprintf("n%d", r.IntN(n))
 			}
 			text := "graph:" + file + " " + strings.Join(tokens, " ")
-			val, err := Value(ctx, mustParse(t, text), solve.Limits{})
+			val, err := Value(ctx, mustParse(t, text), nil)
 			if err != nil {
 				t.Fatalf("%s: %v", text, err)
 			}
-			sol, err := Solve(ctx, mustParse(t, text), solve.Limits{})
+			sol, err := Solve(ctx, mustParse(t, text), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -172,7 +176,7 @@ func TestLoopyValueAgreesWithSolve(t *testing.T) {
 				t.Fatalf("%s (%s): value says %s, solve %s", text, b.String(), val.Outcome, sol.Outcome)
 			}
 			for _, m := range val.WinningMoves {
-				after, err := Solve(ctx, mustParse(t, m.PositionAfter), solve.Limits{})
+				after, err := Solve(ctx, mustParse(t, m.PositionAfter), nil)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -59,7 +59,7 @@ func (r *TableResult) At(n int) game.Nimber { return r.table.At(n) }
 // Table tabulates G(from..to) of a game whose positions are single integers
 // (games.Tabulator) and reports the pattern: proven where a theorem applies,
 // observed otherwise.
-func Table(ctx context.Context, inst games.Instance, from, to int, limits solve.Limits) (*TableResult, error) {
+func Table(ctx context.Context, inst games.Instance, from, to int, budget *solve.Budget) (*TableResult, error) {
 	tab, ok := inst.(games.Tabulator)
 	if !ok {
 		return nil, game.Inputf("%s positions are not single integers, so it has no table (tables cover heap games and integer-positioned scripts)", inst.Name())
@@ -70,7 +70,7 @@ func Table(ctx context.Context, inst games.Instance, from, to int, limits solve.
 	if to < from {
 		return nil, game.Inputf("table range %d..%d is empty: --from must not exceed --to", from, to)
 	}
-	t, err := tab.Table(ctx, from, to, limits)
+	t, err := tab.Table(ctx, from, to, budget)
 	if err != nil {
 		return nil, fmt.Errorf("table of %s: %w", inst.Name(), err)
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
-	"github.com/grundy-go/grundy/solve"
 )
 
 // TestTableSummary checks the summary of extrapolated ranges (whole periods
@@ -23,7 +22,7 @@ func TestTableSummary(t *testing.T) {
 		rapid.Check(t, func(rt *rapid.T) {
 			from := rapid.IntRange(0, 3000).Draw(rt, "from")
 			to := rapid.IntRange(from, 6000).Draw(rt, "to")
-			res, err := Table(context.Background(), inst, from, to, solve.Limits{})
+			res, err := Table(context.Background(), inst, from, to, nil)
 			if err != nil {
 				rt.Fatal(err)
 			}
@@ -51,7 +50,7 @@ func TestTableNotTabulable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Table(context.Background(), inst, 0, 10, solve.Limits{}); !errors.Is(err, game.ErrInput) {
+	if _, err := Table(context.Background(), inst, 0, 10, nil); !errors.Is(err, game.ErrInput) {
 		t.Fatalf("flip: %v", err)
 	}
 }

@@ -14,6 +14,13 @@ import (
 // millions); Truncated says when the cap was hit.
 const MaxMoves = 1000
 
+// MaxMoveText is the longest text a move repeats: a move's "to" or
+// "position_after" longer than this (a sum of 10^5 heaps, a forest of 10^5
+// nodes) is left empty and the result marked Elided, so listing a thousand
+// moves never holds a thousand copies of a huge position. The component
+// index, "from" and "move" still say which move it is.
+const MaxMoveText = 1 << 14
+
 // ValueResult is the answer of `grundy value` (SPEC section 3).
 type ValueResult struct {
 	Position     string           `json:"position"`
@@ -22,7 +29,10 @@ type ValueResult struct {
 	Components   []ComponentValue `json:"components"`
 	WinningMoves []Move           `json:"winning_moves"`
 	Truncated    bool             `json:"truncated,omitempty"` // more winning moves exist than listed
-	States       int64            `json:"states"`              // positions the engines expanded
+	// Elided says that some moves' "to" or "position_after" were left
+	// empty for being longer than MaxMoveText.
+	Elided bool  `json:"elided,omitempty"`
+	States int64 `json:"states"` // positions the engines expanded
 	// Infinite marks a loopy sum whose generalized Sprague-Grundy value is
 	// ∞(Escapes) (JSON "grundy": "inf"); Outcome is then "N" or "D" (draw).
 	Infinite bool          `json:"-"`
@@ -56,29 +66,28 @@ type Move struct {
 // Value computes the normal-play value of pos, its outcome and every winning
 // move: for total T != 0, each option o of a component of value g with
 // G(o) == g XOR T (then the sum's value becomes 0, a P-position).
-func Value(ctx context.Context, pos games.Position, limits solve.Limits) (*ValueResult, error) {
+//
+// Every engine the request starts counts against budget (nil: no limit):
+// the values, the winning moves and any cell table together.
+func Value(ctx context.Context, pos games.Position, budget *solve.Budget) (*ValueResult, error) {
+	req := newRequest(budget)
+	return req.value(ctx, pos)
+}
+
+func (req *request) value(ctx context.Context, pos games.Position) (*ValueResult, error) {
 	res := &ValueResult{Position: pos.String(), WinningMoves: []Move{}}
-	valued := make([]games.Valued, len(pos))
-	for i, g := range pos {
-		v, ok := g.Game.(games.Valued)
-		if !ok {
-			return nil, game.Inputf("%s is a %s game with no Grundy values: use 'grundy solve'", g.Game.Name(), g.Game.Spec().Kind)
-		}
-		v.SetLimits(limits)
-		valued[i] = v
+	valued, err := req.evaluators(pos)
+	if err != nil {
+		return nil, err
 	}
-	defer func() {
-		for _, v := range valued {
-			res.States += v.States()
-		}
-	}()
+	defer func() { res.States = req.states() }()
 	comps := pos.Components()
 	values := make([]game.Nimber, len(comps))
 	for i, c := range comps {
 		gi, _ := pos.Locate(i)
 		v, err := valued[gi].Grundy(ctx, c)
 		if errors.Is(err, solve.ErrCycle) {
-			return valueLoopy(ctx, pos, valued, limits) // generalized values
+			return valueLoopy(ctx, pos, req.budget) // generalized values
 		}
 		if err != nil {
 			return nil, fmt.Errorf("value of %s %s: %w", pos[gi].Game.Name(), c, err)
@@ -91,22 +100,32 @@ func Value(ctx context.Context, pos games.Position, limits solve.Limits) (*Value
 	if res.Grundy == 0 {
 		return res, nil
 	}
+	longPosition := len(res.Position) > MaxMoveText
 	for i, c := range comps {
 		gi, _ := pos.Locate(i)
 		target := values[i] ^ res.Grundy
 		var stop bool
+		from := games.Group{Game: pos[gi].Game, Components: []games.Component{c}}.String()
 		err := valued[gi].MovesToValue(ctx, c, target, func(option []games.Component) bool {
 			if len(res.WinningMoves) == MaxMoves {
 				res.Truncated, stop = true, true
 				return false
 			}
-			res.WinningMoves = append(res.WinningMoves, Move{
-				Component:     i,
-				From:          games.Group{Game: pos[gi].Game, Components: []games.Component{c}}.String(),
-				To:            games.Group{Game: pos[gi].Game, Components: option}.String(),
-				PositionAfter: pos.Replace(i, option).String(),
-				Move:          nameMove(pos[gi].Game, c, option),
-			})
+			m := Move{Component: i, From: from, Move: nameMove(pos[gi].Game, c, option)}
+			if len(from) > MaxMoveText {
+				m.From, res.Elided = "", true
+			}
+			if to := (games.Group{Game: pos[gi].Game, Components: option}).String(); len(to) <= MaxMoveText {
+				m.To = to
+			} else {
+				res.Elided = true
+			}
+			if longPosition {
+				res.Elided = true
+			} else {
+				m.PositionAfter = pos.Replace(i, option).String()
+			}
+			res.WinningMoves = append(res.WinningMoves, m)
 			return true
 		})
 		if err != nil {
@@ -127,12 +146,29 @@ func nameMove(inst games.Instance, c games.Component, after []games.Component) s
 	return ""
 }
 
-// AddCells fills in the Cells table of each component of res whose game
-// values boards cell by cell (games.CellValuer), such as rook.
-func AddCells(ctx context.Context, res *ValueResult, pos games.Position) error {
+// ValueCells is Value with the Cells table of each component whose game
+// values boards cell by cell (games.CellValuer), such as rook, in the same
+// request and budget.
+func ValueCells(ctx context.Context, pos games.Position, budget *solve.Budget) (*ValueResult, error) {
+	req := newRequest(budget)
+	res, err := req.value(ctx, pos)
+	if err != nil {
+		return nil, err
+	}
+	if err := req.addCells(ctx, res, pos); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func (req *request) addCells(ctx context.Context, res *ValueResult, pos games.Position) error {
 	for i, c := range pos.Components() {
 		gi, _ := pos.Locate(i)
-		cv, ok := pos[gi].Game.(games.CellValuer)
+		e, err := req.evaluator(pos[gi].Game)
+		if err != nil {
+			return err
+		}
+		cv, ok := e.(games.CellValuer)
 		if !ok {
 			continue
 		}

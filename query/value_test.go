@@ -110,7 +110,7 @@ func TestValueAgreesWithNaiveSearch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := Value(context.Background(), pos, solve.Limits{})
+		res, err := Value(context.Background(), pos, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -141,7 +141,7 @@ func TestValueNim345(t *testing.T) {
 	// 3 ^ 4 ^ 5 = 2; the only winning move makes the heaps XOR to 0: heap 3
 	// (011) becomes 3 ^ 2 = 1, since 4 ^ 2 = 6 > 4 and 5 ^ 2 = 7 > 5.
 	pos, _ := games.ParseString("nim 3 4 5")
-	res, err := Value(context.Background(), pos, solve.Limits{})
+	res, err := Value(context.Background(), pos, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestValueNim345(t *testing.T) {
 		t.Fatalf("move %+v", m)
 	}
 	pos, _ = games.ParseString("nim 1 2 3")
-	if res, _ = Value(context.Background(), pos, solve.Limits{}); res.Outcome != "P" || len(res.WinningMoves) != 0 {
+	if res, _ = Value(context.Background(), pos, nil); res.Outcome != "P" || len(res.WinningMoves) != 0 {
 		t.Fatalf("nim 1 2 3: %+v", res)
 	}
 }
@@ -160,7 +160,7 @@ func TestValueNim345(t *testing.T) {
 func TestValueHugeNimHeap(t *testing.T) {
 	// Nim's closed form G(n) = n and its direct option search answer at once.
 	pos, _ := games.ParseString("nim 1000000000000 999999999999")
-	res, err := Value(context.Background(), pos, solve.Limits{MaxStates: 10})
+	res, err := Value(context.Background(), pos, &solve.Budget{MaxStates: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,8 +171,47 @@ func TestValueHugeNimHeap(t *testing.T) {
 
 func TestValueLimit(t *testing.T) {
 	pos, _ := games.ParseString("divisor 100000")
-	_, err := Value(context.Background(), pos, solve.Limits{MaxStates: 1000})
+	_, err := Value(context.Background(), pos, &solve.Budget{MaxStates: 1000})
 	if !errors.Is(err, solve.ErrStateLimit) {
 		t.Fatalf("err = %v, want a state limit", err)
+	}
+}
+
+// TestValueOneBudget checks issue 14, one request, one budget: the engines
+// of every component of a sum count against the same budget, so a limit
+// that each component fits under alone stops the sum. The components are
+// P-positions (two equal heaps), so no winning-move phase adds states.
+func TestValueOneBudget(t *testing.T) {
+	ctx := context.Background()
+	states := func(text string, budget *solve.Budget) (int64, error) {
+		pos, err := games.ParseString(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Value(ctx, pos, budget)
+		if err != nil {
+			return 0, err
+		}
+		if res.Grundy != 0 {
+			t.Fatalf("%s: value %d, want 0", text, res.Grundy)
+		}
+		return res.States, nil
+	}
+	a, errA := states("grundy-game 30 30", nil)
+	b, errB := states("divisor 300 300", nil)
+	if errA != nil || errB != nil || a == 0 || b == 0 {
+		t.Fatalf("states %d, %v and %d, %v; want some states each", a, errA, b, errB)
+	}
+	const sum = "grundy-game 30 30 + divisor 300 300"
+	if _, err := states(sum, &solve.Budget{MaxStates: max(a, b)}); !errors.Is(err, solve.ErrStateLimit) {
+		t.Fatalf("%s with %d states, enough for each component alone: err = %v, want the state limit", sum, max(a, b), err)
+	}
+	if _, err := states(sum, &solve.Budget{MaxStates: a + b - 1}); !errors.Is(err, solve.ErrStateLimit) {
+		t.Fatalf("%s with %d states: err = %v, want the state limit", sum, a+b-1, err)
+	}
+	budget := &solve.Budget{MaxStates: a + b}
+	n, err := states(sum, budget)
+	if err != nil || n != a+b || budget.States() != a+b {
+		t.Fatalf("%s with %d states: %d states (budget counted %d), %v; want %d", sum, a+b, n, budget.States(), err, a+b)
 	}
 }

@@ -25,7 +25,7 @@ func BenchmarkScriptSubtract(b *testing.B) {
 			b.Fatal(err)
 		}
 		comps, _ := inst.Parse([]string{"200000"})
-		if _, err := inst.(games.Valued).Grundy(context.Background(), comps[0]); err != nil {
+		if _, err := inst.(games.Valued).Evaluator(nil).Grundy(context.Background(), comps[0]); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -47,7 +47,7 @@ func (hashedSubtract) Options(n int, yield func([]int) bool) {
 // BenchmarkGoSubtractHashed is the same computation with the game in Go.
 func BenchmarkGoSubtractHashed(b *testing.B) {
 	for b.Loop() {
-		g := solve.NewGrundy[int](hashedSubtract{}, solve.Limits{})
+		g := solve.NewGrundy[int](hashedSubtract{}, nil)
 		if _, err := g.Value(context.Background(), benchN); err != nil {
 			b.Fatal(err)
 		}
@@ -58,7 +58,7 @@ func BenchmarkGoSubtractHashed(b *testing.B) {
 // BenchmarkGoSubtractDense is the built-in subtract:1,3,4 (dense table).
 func BenchmarkGoSubtractDense(b *testing.B) {
 	for b.Loop() {
-		g := solve.NewGrundy[int](games.Subtraction{Set: []int{1, 3, 4}}, solve.Limits{})
+		g := solve.NewGrundy[int](games.Subtraction{Set: []int{1, 3, 4}}, nil)
 		if _, err := g.Value(context.Background(), benchN); err != nil {
 			b.Fatal(err)
 		}

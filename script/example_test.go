@@ -10,7 +10,6 @@ import (
 	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 	"github.com/grundy-go/grundy/script"
-	"github.com/grundy-go/grundy/solve"
 )
 
 // LoadSource loads a rule script from memory. This one is seed 004's
@@ -32,8 +31,9 @@ def moves(n):
 		fmt.Println(err)
 		return
 	}
+	eval := g.Evaluator(nil) // no limit on states or memory
 	for _, p := range piles {
-		v, err := g.Grundy(context.Background(), p)
+		v, err := eval.Grundy(context.Background(), p)
 		fmt.Println(p, v, err)
 	}
 	// Output:
@@ -45,14 +45,15 @@ def moves(n):
 
 // Importing package script registers the ".star" loader, so a script's
 // path works as a GAME in any position, in sums with the built-in games.
-// examples/grundy.star is Grundy's game (seed 004).
+// examples/grundy.star is Grundy's game (seed 004). games.Parse reads the
+// files a position names (games.ParseString reads none).
 func ExampleLoad() {
-	pos, err := games.ParseString("../examples/grundy.star 8 + nim 3")
+	pos, err := games.Parse([]string{"../examples/grundy.star", "8", "+", "nim", "3"})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	res, err := query.Value(context.Background(), pos, solve.Limits{})
+	res, err := query.Value(context.Background(), pos, nil)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -92,7 +93,7 @@ def result(n):
 			fmt.Println(err)
 			return
 		}
-		sol, err := g.Solve(context.Background(), comps[0], solve.Limits{})
+		sol, err := g.Solver(nil).Solve(context.Background(), comps[0])
 		if err != nil {
 			fmt.Println(err)
 			return

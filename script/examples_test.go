@@ -13,7 +13,6 @@ import (
 	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 	"github.com/grundy-go/grundy/script"
-	"github.com/grundy-go/grundy/solve"
 )
 
 const examples = "../examples/"
@@ -31,7 +30,7 @@ func open(t *testing.T, words ...string) games.Position {
 // valueOf is the Grundy value of a position (sum) by query.Value.
 func valueOf(t *testing.T, words ...string) *query.ValueResult {
 	t.Helper()
-	res, err := query.Value(context.Background(), open(t, words...), solve.Limits{})
+	res, err := query.Value(context.Background(), open(t, words...), nil)
 	if err != nil {
 		t.Fatalf("value %q: %v", words, err)
 	}
@@ -319,7 +318,7 @@ func solveScript(t *testing.T, file, args string) *games.Solution {
 	if !ok {
 		t.Fatalf("%s is not solvable", file)
 	}
-	sol, err := s.Solve(context.Background(), pos[0].Components[0], solve.Limits{})
+	sol, err := s.Solver(nil).Solve(context.Background(), pos[0].Components[0])
 	if err != nil {
 		t.Fatalf("solve %s %s: %v", file, args, err)
 	}
@@ -330,7 +329,7 @@ func solveScript(t *testing.T, file, args string) *games.Solution {
 func solveBuiltin(t *testing.T, words ...string) *games.Solution {
 	t.Helper()
 	pos := open(t, words...)
-	sol, err := pos[0].Game.(games.Solvable).Solve(context.Background(), pos[0].Components[0], solve.Limits{})
+	sol, err := pos[0].Game.(games.Solvable).Solver(nil).Solve(context.Background(), pos[0].Components[0])
 	if err != nil {
 		t.Fatalf("solve %v: %v", words, err)
 	}
@@ -507,7 +506,7 @@ func TestSolveImpartial(t *testing.T) {
 	for range 30 {
 		a, b := fmt.Sprint(rng.IntN(12)), fmt.Sprint(rng.IntN(12))
 		words := []string{examples + "grundy.star", a, b}
-		res, err := query.Solve(context.Background(), open(t, words...), solve.Limits{})
+		res, err := query.Solve(context.Background(), open(t, words...), nil)
 		if err != nil {
 			t.Fatalf("solve %v: %v", words, err)
 		}

@@ -38,16 +38,16 @@ func FuzzScript(f *testing.F) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		ctx = script.WithLimits(ctx, script.Limits{CallSteps: 100_000, RunSteps: 2_000_000})
-		limits := solve.Limits{MaxStates: 5000}
+		budget := &solve.Budget{MaxStates: 5000}
 		switch g := inst.(type) {
 		case games.Valued:
-			g.SetLimits(limits)
-			if _, err := g.Grundy(ctx, comps[0]); err == nil {
-				_ = g.MovesToValue(ctx, comps[0], 0, func([]games.Component) bool { return true })
+			e := g.Evaluator(budget)
+			if _, err := e.Grundy(ctx, comps[0]); err == nil {
+				_ = e.MovesToValue(ctx, comps[0], 0, func([]games.Component) bool { return true })
 			}
 			_ = comps[0].String()
 		case games.Solvable:
-			_, _ = g.Solve(ctx, comps[0], limits)
+			_, _ = g.Solver(budget).Solve(ctx, comps[0])
 		}
 	})
 }

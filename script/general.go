@@ -116,43 +116,42 @@ func (g generalView) Score(p ID) (int64, bool) {
 // is a scoring game and solve.Minimax gives the final margin under perfect
 // play and the remoteness of the principal line instead (the game must then
 // be finite).
-func (s *Script) solveGeneral(ctx context.Context, c games.Component, limits solve.Limits) (*games.Solution, error) {
+func (g *generalSolver) solveGeneral(ctx context.Context, c games.Component) (*games.Solution, error) {
+	s := g.s
 	p := s.id(c)
 	var sol *games.Solution
 	err := s.run(ctx, func() error {
-		if s.retro == nil {
-			s.retro = solve.NewRetro[ID](generalView{s}, limits)
+		if g.retro == nil {
+			g.retro = solve.NewRetro[ID](generalView{s}, g.budget)
 		}
-		s.retro.Limits = limits
-		s.retro.States = 0
-		if err := s.retro.Solve(ctx, p); err != nil || s.failed != nil {
+		if err := g.retro.Solve(ctx, p); err != nil || s.failed != nil {
 			return err
 		}
 		if s.scoring {
-			return s.solveScoring(ctx, p, limits, &sol)
+			return s.solveScoring(ctx, p, g.budget, &sol)
 		}
-		v, _ := s.retro.Value(p)
-		sol = &games.Solution{Value: v, States: s.retro.Positions(), Counts: s.retro.Counts()}
+		v, _ := g.retro.Value(p)
+		sol = &games.Solution{Value: v, States: g.retro.Positions(), Counts: g.retro.Counts()}
 		if r := s.resultOf(p); r.terminal {
 			return nil
 		}
 		generalView{s}.Moves(p, func(child ID) bool {
-			cv, _ := s.retro.Value(child)
+			cv, _ := g.retro.Value(child)
 			sol.Moves = append(sol.Moves, games.MoveValue{To: Pos{s, child}, Value: cv, Best: games.IsBest(v, cv)})
 			return true
 		})
 		return nil
-	})
+	}, nil)
 	if err != nil {
-		s.retro = nil
+		g.retro = nil // a retrograde solve stopped half-way is not reusable
 		return nil, err
 	}
 	return sol, nil
 }
 
 // solveScoring solves p of a scoring script by solve.Minimax.
-func (s *Script) solveScoring(ctx context.Context, p ID, limits solve.Limits, out **games.Solution) error {
-	mm := solve.NewMinimax[ID](generalView{s}, limits)
+func (s *Script) solveScoring(ctx context.Context, p ID, budget *solve.Budget, out **games.Solution) error {
+	mm := solve.NewMinimax[ID](generalView{s}, budget)
 	v, err := mm.Solve(ctx, p)
 	if err != nil || s.failed != nil {
 		return err
@@ -195,12 +194,25 @@ func (g *General) Parse(args []string) ([]games.Component, error) {
 // Format writes each component as one ARG.
 func (g *General) Format(group []games.Component) []string { return g.s.Format(group) }
 
-// Solve solves c as a general game by retrograde analysis (solve.Retro):
+// Solver returns an engine that solves c as a general game by retrograde analysis (solve.Retro):
 // win, lose or draw for the player to move, with remoteness, and the value
 // of every move; when result() returns numbers, also the final margin under
 // perfect play (negamax; the game must then be finite).
-func (g *General) Solve(ctx context.Context, c games.Component, limits solve.Limits) (*games.Solution, error) {
-	return g.s.solveGeneral(ctx, c, limits)
+func (g *General) Solver(budget *solve.Budget) games.Solver {
+	return &generalSolver{s: g.s, budget: budget}
+}
+
+// generalSolver is the Solver of a general script: its retrograde engine
+// lives as long as the request.
+type generalSolver struct {
+	s      *Script
+	budget *solve.Budget
+	retro  *solve.Retro[ID]
+}
+
+// Solve solves c (see General.Solver).
+func (g *generalSolver) Solve(ctx context.Context, c games.Component) (*games.Solution, error) {
+	return g.solveGeneral(ctx, c)
 }
 
 // Script returns the underlying script.

@@ -58,11 +58,32 @@ func (s *Script) Format(group []games.Component) []string {
 // Component binds a position ID of the script.
 func (s *Script) Component(id ID) Pos { return Pos{s, id} }
 
-// SetLimits sets the engine's limits.
-func (s *Script) SetLimits(l solve.Limits) { s.solver.Limits = l }
+// Evaluator returns an engine for one request: a memoizing solve.Grundy
+// engine over the script's interned positions, counting against budget.
+func (s *Script) Evaluator(budget *solve.Budget) games.Evaluator {
+	e := &scriptEval{Script: s, budget: budget}
+	e.reset()
+	return e
+}
+
+// scriptEval is the Evaluator of an impartial script.
+type scriptEval struct {
+	*Script
+	budget *solve.Budget
+	solver *solve.Grundy[ID]
+	states int64 // states of the engines discarded after script errors
+}
+
+// reset starts a new engine (after a script error), keeping the count.
+func (e *scriptEval) reset() {
+	if e.solver != nil {
+		e.states += e.solver.States
+	}
+	e.solver = solve.NewGrundy[ID](view{e.Script}, e.budget)
+}
 
 // States returns the number of positions the engine expanded.
-func (s *Script) States() int64 { return s.solver.States }
+func (e *scriptEval) States() int64 { return e.states + e.solver.States }
 
 // Positions returns the number of distinct positions the script has met.
 func (s *Script) Positions() int { return len(s.vals) }
@@ -85,15 +106,15 @@ func (s *Script) impartialOnly() error {
 }
 
 // Grundy returns the normal-play Grundy value of c.
-func (s *Script) Grundy(ctx context.Context, c games.Component) (game.Nimber, error) {
-	if err := s.impartialOnly(); err != nil {
+func (e *scriptEval) Grundy(ctx context.Context, c games.Component) (game.Nimber, error) {
+	if err := e.impartialOnly(); err != nil {
 		return 0, err
 	}
 	var v game.Nimber
-	err := s.run(ctx, func() (err error) {
-		v, err = s.solver.Value(ctx, s.id(c))
+	err := e.run(ctx, func() (err error) {
+		v, err = e.solver.Value(ctx, e.id(c))
 		return err
-	})
+	}, e.reset)
 	return v, err
 }
 
@@ -126,23 +147,23 @@ func (s *Script) components(option []ID) []games.Component {
 }
 
 // MovesToValue calls yield for each option of c whose value is v.
-func (s *Script) MovesToValue(ctx context.Context, c games.Component, v game.Nimber, yield func(option []games.Component) bool) error {
-	if err := s.impartialOnly(); err != nil {
+func (e *scriptEval) MovesToValue(ctx context.Context, c games.Component, v game.Nimber, yield func(option []games.Component) bool) error {
+	if err := e.impartialOnly(); err != nil {
 		return err
 	}
-	return s.run(ctx, func() error {
-		for _, option := range s.optionList(s.id(c)) {
-			x, err := s.solver.SumValue(ctx, option)
+	return e.run(ctx, func() error {
+		for _, option := range e.optionList(e.id(c)) {
+			x, err := e.solver.SumValue(ctx, option)
 			if err != nil {
 				return err
 			}
-			if s.failed != nil {
+			if e.failed != nil {
 				return nil
 			}
-			if x == v && !yield(s.components(option)) {
+			if x == v && !yield(e.components(option)) {
 				return nil
 			}
 		}
 		return nil
-	})
+	}, e.reset)
 }

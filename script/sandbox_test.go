@@ -34,11 +34,11 @@ func valueErr(ctx context.Context, src, arg string) error {
 	if err != nil {
 		return err
 	}
-	v := inst.(games.Valued)
-	if _, err := v.Grundy(ctx, comps[0]); err != nil {
+	e := inst.(games.Valued).Evaluator(nil)
+	if _, err := e.Grundy(ctx, comps[0]); err != nil {
 		return err
 	}
-	return v.MovesToValue(ctx, comps[0], 0, func([]games.Component) bool { return true })
+	return e.MovesToValue(ctx, comps[0], 0, func([]games.Component) bool { return true })
 }
 
 // TestSandboxErrors runs scripts that misbehave in each way the sandbox
@@ -177,15 +177,21 @@ func TestStateLimit(t *testing.T) {
 	}
 	comps, _ := inst.Parse([]string{"1000"})
 	v := inst.(games.Valued)
-	v.SetLimits(solve.Limits{MaxStates: 100})
-	if _, err := v.Grundy(context.Background(), comps[0]); !errors.Is(err, solve.ErrStateLimit) {
+	budget := &solve.Budget{MaxStates: 100}
+	e := v.Evaluator(budget)
+	if _, err := e.Grundy(context.Background(), comps[0]); !errors.Is(err, solve.ErrStateLimit) {
 		t.Fatalf("err = %v, want the state limit", err)
 	}
-	// The script stays usable after an error.
-	v.SetLimits(solve.Limits{})
-	g, err := v.Grundy(context.Background(), comps[0])
+	// The engine stays usable after an error, once its budget allows more.
+	budget.MaxStates = 0
+	g, err := e.Grundy(context.Background(), comps[0])
 	if err != nil || g != 0 {
 		t.Fatalf("G(1000) = %d, %v; want 0 (a chain of even length)", g, err)
+	}
+	// So does the script, for the engine of another request.
+	g, err = v.Evaluator(nil).Grundy(context.Background(), comps[0])
+	if err != nil || g != 0 {
+		t.Fatalf("G(1000) with a new engine = %d, %v; want 0 (a chain of even length)", g, err)
 	}
 }
 
@@ -200,7 +206,7 @@ func TestOnceCall(t *testing.T) {
 		t.Fatal(err)
 	}
 	comps, _ := inst.Parse([]string{"30", "29", "30"})
-	v := inst.(games.Valued)
+	v := inst.(games.Valued).Evaluator(nil)
 	for _, c := range comps {
 		if _, err := v.Grundy(context.Background(), c); err != nil {
 			t.Fatal(err)

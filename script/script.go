@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"strconv"
@@ -17,11 +18,10 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
-	"github.com/grundy-go/grundy/solve"
 )
 
 func init() {
-	games.RegisterLoader(".star", Load)
+	games.RegisterLoader(".star", LoadFS)
 }
 
 // Default step budgets. A step is one Starlark bytecode instruction or so;
@@ -120,15 +120,16 @@ type Script struct {
 
 	args   starlark.Tuple // the argument tuple of every call
 	failed error          // the first script error of the operation in progress
-	solver *solve.Grundy[ID]
-	retro  *solve.Retro[ID] // general games, built on the first Solve
 }
 
 // Load reads and runs the script at path and returns its game: a *Script
 // (impartial) or, when the script defines result(pos), a *General. The
 // script's print output goes to standard error, each line prefixed by path.
-func Load(path string) (games.Instance, error) {
-	src, err := os.ReadFile(path)
+func Load(path string) (games.Instance, error) { return LoadFS(games.OSFiles, path) }
+
+// LoadFS is Load reading the script through files (see games.OpenFS).
+func LoadFS(files fs.FS, path string) (games.Instance, error) {
+	src, err := fs.ReadFile(files, path)
 	if err != nil {
 		return nil, game.Inputf("read script: %w", err)
 	}
@@ -241,7 +242,6 @@ func compile(name string, src []byte, out io.Writer) (*Script, error) {
 			return nil, game.Inputf("rule scripts take no parameters")
 		},
 	}
-	s.solver = solve.NewGrundy[ID](view{s}, solve.Limits{})
 	return s, nil
 }
 
@@ -688,7 +688,11 @@ func (s *Script) parseArg(arg string) (ID, error) {
 // cancellation of the Starlark thread when ctx ends, and the first script
 // error in place of the engine's result (the engine's memo is then
 // discarded, since it valued positions whose options were cut short).
-func (s *Script) run(ctx context.Context, op func() error) error {
+//
+// A script error discards what the engines learnt during op (options cut
+// short may have been recorded): reset, when not nil, is then called to
+// start the caller's engine afresh.
+func (s *Script) run(ctx context.Context, op func() error, reset func()) error {
 	s.limits = limitsFrom(ctx)
 	s.ctx = ctx
 	s.thread.Uncancel()
@@ -699,11 +703,9 @@ func (s *Script) run(ctx context.Context, op func() error) error {
 	if s.failed != nil {
 		err = s.failed
 		s.failed = nil
-		limits := s.solver.Limits
-		states := s.solver.States
-		s.solver = solve.NewGrundy[ID](view{s}, limits)
-		s.solver.States = states
-		s.retro = nil
+		if reset != nil {
+			reset()
+		}
 	}
 	return err
 }

@@ -52,7 +52,7 @@ func (s *Script) subtractionSet() ([]int, error) {
 // computed moves(n) is checked to be exactly {n-s : s in S, s <= n} and the
 // periodicity theorem for finite subtraction games proves the period
 // (computing past to when the theorem's window needs it).
-func (s *Script) Table(ctx context.Context, from, to int, limits solve.Limits) (*games.Table, error) {
+func (s *Script) Table(ctx context.Context, from, to int, budget *solve.Budget) (*games.Table, error) {
 	if err := s.impartialOnly(); err != nil {
 		return nil, err
 	}
@@ -63,7 +63,7 @@ func (s *Script) Table(ctx context.Context, from, to int, limits solve.Limits) (
 	if err != nil {
 		return nil, err
 	}
-	s.SetLimits(limits)
+	e := s.Evaluator(budget).(*scriptEval)
 	var values []game.Nimber
 	extend := func(n int) error {
 		return s.run(ctx, func() error {
@@ -72,7 +72,7 @@ func (s *Script) Table(ctx context.Context, from, to int, limits solve.Limits) (
 				if err != nil {
 					return err
 				}
-				v, err := s.solver.Value(ctx, id)
+				v, err := e.solver.Value(ctx, id)
 				if err != nil || s.failed != nil {
 					return err
 				}
@@ -84,7 +84,7 @@ func (s *Script) Table(ctx context.Context, from, to int, limits solve.Limits) (
 				values = append(values, v)
 			}
 			return nil
-		})
+		}, e.reset)
 	}
 	// Like the heap games, look at 256 values at least: patterns need room.
 	if err := extend(max(to, minTable-1)); err != nil {
@@ -105,7 +105,7 @@ func (s *Script) Table(ctx context.Context, from, to int, limits solve.Limits) (
 			t.Pattern = proven
 		}
 	}
-	t.States = s.solver.States
+	t.States = e.States()
 	return t, nil
 }
 

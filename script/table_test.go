@@ -12,12 +12,11 @@ import (
 
 	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/script"
-	"github.com/grundy-go/grundy/solve"
 )
 
 // tableOf tabulates G(0..to) of inst.
 func tableOf(t *rapid.T, inst games.Instance, to int) *games.Table {
-	tab, err := inst.(games.Tabulator).Table(context.Background(), 0, to, solve.Limits{})
+	tab, err := inst.(games.Tabulator).Table(context.Background(), 0, to, nil)
 	if err != nil {
 		t.Fatalf("table of %s: %v", inst.Name(), err)
 	}
@@ -70,7 +69,7 @@ func TestFalseSubtractionDeclaration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = inst.(games.Tabulator).Table(context.Background(), 0, 20, solve.Limits{})
+	_, err = inst.(games.Tabulator).Table(context.Background(), 0, 20, nil)
 	if err == nil || !strings.Contains(err.Error(), "moves(2) is not") {
 		t.Fatalf("err = %v, want the declaration refused at n = 2", err)
 	}
@@ -84,7 +83,7 @@ func TestObservedOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := inst.(games.Tabulator).Table(context.Background(), 0, 60, solve.Limits{})
+	tab, err := inst.(games.Tabulator).Table(context.Background(), 0, 60, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package solve_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -41,7 +42,7 @@ func (Flip) Canon(s string) string { return strings.Trim(s, "-") }
 // and a run of two, 2 XOR 1 = 3, and their sum is 0.
 func ExampleGrundy() {
 	ctx := context.Background()
-	s := solve.NewGrundy[string](Flip{}, solve.Limits{})
+	s := solve.NewGrundy[string](Flip{}, nil)
 	a, _ := s.Value(ctx, "++++-++--")
 	b, _ := s.Value(ctx, "-++--++++")
 	sum, _ := s.SumValue(ctx, []string{"++++-++--", "-++--++++"})
@@ -52,13 +53,15 @@ func ExampleGrundy() {
 	// components memoized: 2
 }
 
-// Limits stop long searches: past MaxStates expanded positions the engine
-// returns an error matching ErrStateLimit.
-func ExampleLimits() {
-	s := solve.NewGrundy[string](Flip{}, solve.Limits{MaxStates: 10})
+// A Budget stops long searches: past MaxStates expanded positions the
+// engine returns an error matching ErrStateLimit. Every engine of a request
+// shares one Budget, so the limit holds for the request as a whole.
+func ExampleBudget() {
+	budget := &solve.Budget{MaxStates: 10}
+	s := solve.NewGrundy[string](Flip{}, budget)
 	_, err := s.Value(context.Background(), strings.Repeat("+", 40))
-	fmt.Println(err)
-	// Output: state limit of 10 states reached (raise --max-states)
+	fmt.Println(err, errors.Is(err, solve.ErrStateLimit))
+	// Output: state limit of 10 states reached true
 }
 
 // graph is a game played by sliding one token along the arrows of a
@@ -100,7 +103,7 @@ var loop = graph{
 func ExampleRetro() {
 	ctx := context.Background()
 	for _, root := range []string{"x", "a"} {
-		s := solve.NewRetro[string](loop, solve.Limits{})
+		s := solve.NewRetro[string](loop, nil)
 		if err := s.Solve(ctx, root); err != nil {
 			fmt.Println(err)
 			return
@@ -135,7 +138,7 @@ func ExampleRetro() {
 // among their escapes, so they are draws.
 func ExampleLoopy() {
 	ctx := context.Background()
-	s := solve.NewLoopy[string](loop, solve.Limits{})
+	s := solve.NewLoopy[string](loop, nil)
 	for _, p := range []string{"x", "y", "a", "b", "c", "d"} {
 		v, err := s.Value(ctx, p)
 		if err != nil {
@@ -187,7 +190,7 @@ func (g ends) Result(p endsPos) (game.Outcome, bool) {
 // the opponent does gets the 9, and wins 11 to 4.
 func ExampleMinimax() {
 	g := ends{row: []int64{3, 9, 1, 2}}
-	s := solve.NewMinimax[endsPos](g, solve.Limits{})
+	s := solve.NewMinimax[endsPos](g, nil)
 	v, err := s.Solve(context.Background(), endsPos{l: 0, r: len(g.row)})
 	if err != nil {
 		fmt.Println(err)
@@ -211,7 +214,7 @@ func (Sticks) Options(n int, yield func(option []int) bool) {
 // Misere answers misère play, where the last mover loses: the stick game's
 // losing piles move from the multiples of 4 to one more than them.
 func ExampleMisere() {
-	m := solve.NewMisere[int](Sticks{}, solve.Limits{})
+	m := solve.NewMisere[int](Sticks{}, nil)
 	for _, n := range []int{12, 13} {
 		o, method, err := m.Outcome(context.Background(), []int{n})
 		if err != nil {

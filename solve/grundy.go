@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
 )
@@ -45,9 +46,9 @@ type Grundy[P comparable] struct {
 
 // NewGrundy returns a solver for g with the given limits. It discovers g's
 // optional capabilities (Splitter, Canonicalizer, Valuer, Descending).
-func NewGrundy[P comparable](g game.Game[P], limits Limits) *Grundy[P] {
+func NewGrundy[P comparable](g game.Game[P], budget *Budget) *Grundy[P] {
 	s := &Grundy[P]{game: g, memo: make(map[P]game.Nimber)}
-	s.Limits = limits
+	s.Budget = budget
 	s.record = s.recordOption
 	s.split, _ = g.(game.Splitter[P])
 	s.canon, _ = g.(game.Canonicalizer[P])
@@ -142,10 +143,13 @@ func (s *Grundy[P]) tabulate(ctx context.Context, n int) error {
 	if n >= maxDense {
 		return fmt.Errorf("position %d needs a table of %d MiB, more than the %d MiB allowed", n, (int64(n)+1)*4>>20, maxDense*4>>20)
 	}
-	if s.Limits.MaxStates > 0 && int64(n)+1 > s.Limits.MaxStates {
-		return &StateLimitError{Limit: s.Limits.MaxStates}
+	if err := s.Budget.Allow(int64(n) + 1 - int64(len(s.dense))); err != nil {
+		return err
 	}
 	if cap(s.dense) <= n {
+		if err := s.Hold(s.footprint() + 4*int64(max(n+1, 2*cap(s.dense))-cap(s.dense))); err != nil {
+			return fmt.Errorf("a table of G(0..%d): %w", n, err)
+		}
 		grown := make([]uint32, len(s.dense), max(n+1, 2*cap(s.dense)))
 		copy(grown, s.dense)
 		s.dense = grown
@@ -230,6 +234,12 @@ func (s *Grundy[P]) search(ctx context.Context, root P) (game.Nimber, error) {
 			if err := s.Step(ctx); err != nil {
 				s.abandon()
 				return 0, err
+			}
+			if s.States%pollEvery == 0 {
+				if err := s.Hold(s.footprint()); err != nil {
+					s.abandon()
+					return 0, fmt.Errorf("searched %d positions: %w", len(s.memo), err)
+				}
 			}
 			e.expanded = true
 			if len(s.arena) > math.MaxInt32/2 || len(s.bounds) > math.MaxInt32/2 {
@@ -353,6 +363,19 @@ func (s *Grundy[P]) abandon() {
 	}
 	s.stack = s.stack[:0]
 	s.arena, s.bounds = s.arena[:0], s.bounds[:0]
+}
+
+// footprint estimates the bytes the engine holds: memo entries (key and
+// value, with the hash table's slack counted as doubling them), the search
+// stack, the arena of recorded options and the dense table. Positions that
+// point to more memory (strings, slices) are counted by their header only.
+func (s *Grundy[P]) footprint() int64 {
+	var p P
+	size := int64(unsafe.Sizeof(p))
+	return int64(len(s.memo))*2*(size+8) +
+		int64(cap(s.stack))*int64(unsafe.Sizeof(entry[P]{})) +
+		int64(cap(s.arena))*size + int64(cap(s.bounds))*int64(unsafe.Sizeof(bound{})) +
+		int64(cap(s.dense))*4
 }
 
 func (s *Grundy[P]) format(p P) string {

@@ -61,7 +61,7 @@ func BenchmarkSubtraction(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("dense/n=%d", n), func(b *testing.B) {
 			run(b, func() game.Nimber {
-				v, _ := NewGrundy[int](fastSubtraction{descending{set}}, Limits{}).Value(context.Background(), n)
+				v, _ := NewGrundy[int](fastSubtraction{descending{set}}, nil).Value(context.Background(), n)
 				return v
 			})
 		})
@@ -70,7 +70,7 @@ func BenchmarkSubtraction(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("hashed/n=%d", n), func(b *testing.B) {
 			run(b, func() game.Nimber {
-				v, _ := NewGrundy[int](set, Limits{}).Value(context.Background(), n)
+				v, _ := NewGrundy[int](set, nil).Value(context.Background(), n)
 				return v
 			})
 		})
@@ -90,7 +90,7 @@ func BenchmarkHashedPairs(b *testing.B) {
 		b.Run(fmt.Sprintf("states=%d", (n+1)*(n+1)), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				v, err := NewGrundy[duo](g, Limits{}).Value(context.Background(), duo{n, n})
+				v, err := NewGrundy[duo](g, nil).Value(context.Background(), duo{n, n})
 				if err != nil || v != want {
 					b.Fatalf("G = %d, %v; want %d", v, err, want)
 				}
@@ -135,7 +135,7 @@ func BenchmarkHashedPacked(b *testing.B) {
 		b.Run(fmt.Sprintf("states=%d", (n+1)*(n+1)), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				v, err := NewGrundy[uint64](g, Limits{}).Value(context.Background(), uint64(n)<<32|uint64(n))
+				v, err := NewGrundy[uint64](g, nil).Value(context.Background(), uint64(n)<<32|uint64(n))
 				if err != nil || v != want {
 					b.Fatalf("G = %d, %v; want %d", v, err, want)
 				}

@@ -88,8 +88,8 @@ func TestSubtractionClosedForm(t *testing.T) {
 		for s := 1; s <= k; s++ {
 			set = append(set, s)
 		}
-		dense := NewGrundy[int](appending{descending{set}}, Limits{})
-		hashed := NewGrundy[int](set, Limits{})
+		dense := NewGrundy[int](appending{descending{set}}, nil)
+		hashed := NewGrundy[int](set, nil)
 		for _, n := range []int{0, 1, k, k + 1, 97, 1000003, 5000000} {
 			want := game.Nimber(n % (k + 1))
 			if got, err := dense.Value(ctx, n); err != nil || got != want {
@@ -109,7 +109,7 @@ func TestDeepChainNoRecursion(t *testing.T) {
 	// subtract:1 has G(n) = n mod 2; a 2*10^6-deep chain through the hashed
 	// search must not overflow any stack.
 	const n = 2_000_000
-	s := NewGrundy[int](subtraction{1}, Limits{})
+	s := NewGrundy[int](subtraction{1}, nil)
 	got, err := s.Value(context.Background(), n)
 	if err != nil || got != n%2 {
 		t.Fatalf("G(%d) = %d, %v; want %d", n, got, err, n%2)
@@ -126,7 +126,7 @@ func TestEngineAgreesWithDefinition(t *testing.T) {
 		n := rapid.IntRange(0, 200).Draw(t, "n")
 		want := naiveValue(set, n)
 		for name, g := range map[string]game.Game[int]{"hashed": set, "dense": descending{set}, "appending": appending{descending{set}}} {
-			got, err := NewGrundy(g, Limits{}).Value(context.Background(), n)
+			got, err := NewGrundy(g, nil).Value(context.Background(), n)
 			if err != nil || got != want {
 				t.Fatalf("%s %v G(%d) = %d, %v; want %d", name, set, n, got, err, want)
 			}
@@ -145,14 +145,14 @@ func TestSpragueGrundyTheorem(t *testing.T) {
 		a := rapid.IntRange(0, 40).Draw(t, "a")
 		b := rapid.IntRange(0, 40).Draw(t, "b")
 		ctx := context.Background()
-		whole, err := NewGrundy[duo](pair{left, right}, Limits{}).Value(ctx, duo{a, b})
+		whole, err := NewGrundy[duo](pair{left, right}, nil).Value(ctx, duo{a, b})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if want := naiveValue(left, a) ^ naiveValue(right, b); whole != want {
 			t.Fatalf("G(%v %d + %v %d) = %d, want %d", left, a, right, b, whole, want)
 		}
-		split, err := NewGrundy[duo](splitPair{pair{left, right}}, Limits{}).Value(ctx, duo{a, b})
+		split, err := NewGrundy[duo](splitPair{pair{left, right}}, nil).Value(ctx, duo{a, b})
 		if err != nil || split != whole {
 			t.Fatalf("split value %d, %v; want %d", split, err, whole)
 		}
@@ -174,7 +174,7 @@ func (loop) Options(p int, yield func([]int) bool) {
 }
 
 func TestCycleIsAnError(t *testing.T) {
-	s := NewGrundy[int](loop{}, Limits{})
+	s := NewGrundy[int](loop{}, nil)
 	if _, err := s.Value(context.Background(), 0); !errors.Is(err, ErrCycle) {
 		t.Fatalf("err = %v, want ErrCycle", err)
 	}
@@ -186,7 +186,7 @@ func TestCycleIsAnError(t *testing.T) {
 
 func TestLimits(t *testing.T) {
 	ctx := context.Background()
-	s := NewGrundy[int](subtraction{1, 2}, Limits{MaxStates: 100})
+	s := NewGrundy[int](subtraction{1, 2}, &Budget{MaxStates: 100})
 	_, err := s.Value(ctx, 1000)
 	var limit *StateLimitError
 	if !errors.As(err, &limit) || !errors.Is(err, ErrStateLimit) || limit.Limit != 100 {
@@ -194,19 +194,19 @@ func TestLimits(t *testing.T) {
 	}
 	// Below the limit the solver still answers: 50 needs 51 states, and the
 	// states spent before were released with the in-progress marks.
-	s = NewGrundy[int](subtraction{1, 2}, Limits{MaxStates: 100})
+	s = NewGrundy[int](subtraction{1, 2}, &Budget{MaxStates: 100})
 	if v, err := s.Value(ctx, 50); err != nil || v != 50%3 {
 		t.Fatalf("G(50) = %d, %v; want %d", v, err, 50%3)
 	}
 
-	dense := NewGrundy[int](descending{subtraction{1}}, Limits{MaxStates: 10})
+	dense := NewGrundy[int](descending{subtraction{1}}, &Budget{MaxStates: 10})
 	if _, err := dense.Value(ctx, 100); !errors.Is(err, ErrStateLimit) {
 		t.Fatalf("dense err = %v, want a state limit", err)
 	}
 
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	_, err = NewGrundy[int](subtraction{1}, Limits{}).Value(cancelled, 10*ProgressEvery)
+	_, err = NewGrundy[int](subtraction{1}, nil).Value(cancelled, 10*ProgressEvery)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
@@ -215,7 +215,7 @@ func TestLimits(t *testing.T) {
 func TestProgress(t *testing.T) {
 	var calls int
 	var last int64
-	s := NewGrundy[int](subtraction{1}, Limits{Progress: func(n int64) { calls++; last = n }})
+	s := NewGrundy[int](subtraction{1}, &Budget{Progress: func(n int64) { calls++; last = n }})
 	if _, err := s.Value(context.Background(), 5*ProgressEvery); err != nil {
 		t.Fatal(err)
 	}

@@ -4,58 +4,249 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 )
 
-// Limits bound the work of an engine. The zero value means no limit.
-type Limits struct {
-	// MaxStates is the most positions an engine may expand (0: no limit).
+// Budget bounds the work of one request: every engine the request starts,
+// every component and every phase (values, winning moves, summaries, the
+// computer's move) count against the same Budget, so a limit holds for the
+// request as a whole and not per engine. The deadline travels in the
+// context passed with each call; a Budget counts states and memory.
+//
+// A nil *Budget means no limit: its methods then only poll the context.
+// A Budget is safe for concurrent use by the workers of one request.
+type Budget struct {
+	// MaxStates is the most positions the request may expand (0: no limit).
 	MaxStates int64
-	// Progress, when not nil, is called every ProgressEvery states with the
-	// number of states expanded so far.
+	// MaxMemory is the most bytes the request's engines may hold in the
+	// tables they grow (memo, dense tables, move lists, listings), as they
+	// account for them with Grow (0: no limit).
+	MaxMemory int64
+	// Progress, when not nil, is called about every ProgressEvery states
+	// with the number of states expanded so far.
 	Progress func(states int64)
+
+	states atomic.Int64
+	memory atomic.Int64
 }
 
-// ProgressEvery is how many states pass between calls of Limits.Progress and
-// between checks of the context.
+// ProgressEvery is how many states pass between calls of Budget.Progress.
 const ProgressEvery = 1 << 14
 
+// pollEvery is how many states pass between polls of the context: often
+// enough that a deadline is honoured within milliseconds even when one
+// state costs microseconds (a rule script, a board with many options).
+const pollEvery = 1 << 8
+
+// States returns the number of states counted so far.
+func (b *Budget) States() int64 {
+	if b == nil {
+		return 0
+	}
+	return b.states.Load()
+}
+
+// Memory returns the number of bytes accounted for so far.
+func (b *Budget) Memory() int64 {
+	if b == nil {
+		return 0
+	}
+	return b.memory.Load()
+}
+
+// Step counts one expanded state. It returns a *StateLimitError past
+// MaxStates and, when ctx is done, an error wrapping the context's error.
+func (b *Budget) Step(ctx context.Context) error { return b.Steps(ctx, 1) }
+
+// Steps counts n states at once (a dense table's rows, a sequence's values).
+func (b *Budget) Steps(ctx context.Context, n int64) error {
+	if b == nil {
+		return Poll(ctx)
+	}
+	after := b.states.Add(n)
+	if b.MaxStates > 0 && after > b.MaxStates {
+		b.states.Add(-n) // the states were not expanded
+		return &StateLimitError{Limit: b.MaxStates}
+	}
+	before := after - n
+	if n >= pollEvery || before/pollEvery != after/pollEvery {
+		if err := ctx.Err(); err != nil {
+			b.states.Add(-n) // not expanded either
+			return &StoppedError{States: before, Err: err}
+		}
+	}
+	if b.Progress != nil && (n >= ProgressEvery || before/ProgressEvery != after/ProgressEvery) {
+		b.Progress(after)
+	}
+	return nil
+}
+
+// Allow reports, without counting them, whether n more states fit under
+// MaxStates: engines that know their size in advance (a dense table, a
+// retrograde index) refuse at once instead of failing at the end.
+func (b *Budget) Allow(n int64) error {
+	if b == nil || b.MaxStates <= 0 {
+		return nil
+	}
+	if n < 0 || b.states.Load()+n > b.MaxStates {
+		return &StateLimitError{Limit: b.MaxStates}
+	}
+	return nil
+}
+
+// Grow accounts for bytes more memory held by the request. It returns a
+// *MemoryLimitError, and accounts for nothing, when that would pass
+// MaxMemory. Engines call it before they allocate, in chunks, where their
+// memory grows with the input.
+func (b *Budget) Grow(bytes int64) error {
+	if b == nil || bytes <= 0 {
+		return nil
+	}
+	after := b.memory.Add(bytes)
+	if b.MaxMemory > 0 && (after > b.MaxMemory || after < 0) {
+		b.memory.Add(-bytes)
+		return &MemoryLimitError{Limit: b.MaxMemory, Need: after}
+	}
+	return nil
+}
+
+// Release gives back bytes accounted for by Grow.
+func (b *Budget) Release(bytes int64) {
+	if b == nil || bytes <= 0 {
+		return
+	}
+	b.memory.Add(-bytes)
+}
+
+// Renew starts the next question of a long session on the same budget:
+// the state count restarts from zero while the memory the session's engines
+// still hold stays accounted. A game played out (the computer's moves, the
+// hints) renews its budget at each question, so MaxStates bounds each one.
+func (b *Budget) Renew() {
+	if b != nil {
+		b.states.Store(0)
+	}
+}
+
+// Poll returns an error wrapping the context's error when ctx is done.
+func Poll(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return &StoppedError{Err: err}
+	}
+	return nil
+}
+
 // ErrStateLimit is matched (errors.Is) by the error an engine returns when it
-// reaches Limits.MaxStates.
+// reaches Budget.MaxStates.
 var ErrStateLimit = errors.New("state limit reached")
 
-// StateLimitError reports that an engine stopped at its state limit.
+// ErrMemoryLimit is matched (errors.Is) by the error an engine returns when
+// it would pass Budget.MaxMemory.
+var ErrMemoryLimit = errors.New("memory limit reached")
+
+// StateLimitError reports that a request stopped at its state limit. Its
+// message names no flag: each face says how to raise the limit.
 type StateLimitError struct {
 	Limit int64 // the limit in force
 }
 
 func (e *StateLimitError) Error() string {
-	return fmt.Sprintf("state limit of %d states reached (raise --max-states)", e.Limit)
+	return fmt.Sprintf("state limit of %d states reached", e.Limit)
 }
 
 // Is makes errors.Is(err, ErrStateLimit) true.
 func (e *StateLimitError) Is(target error) bool { return target == ErrStateLimit }
 
-// Counter counts expanded states against Limits and polls the context.
-// Engines embed one; its zero value with zero Limits never stops.
-type Counter struct {
-	Limits Limits
-	States int64 // states expanded so far
+// MemoryLimitError reports that a request stopped at its memory limit.
+type MemoryLimitError struct {
+	Limit int64 // the limit in force, in bytes
+	Need  int64 // the bytes the request would have held
 }
 
-// Step counts one state. It returns a *StateLimitError past the limit, and
-// the context's error (wrapped with the state count) when it is done.
+func (e *MemoryLimitError) Error() string {
+	return fmt.Sprintf("memory limit of %s reached (the work needed at least %s)", Bytes(e.Limit), Bytes(e.Need))
+}
+
+// Is makes errors.Is(err, ErrMemoryLimit) true.
+func (e *MemoryLimitError) Is(target error) bool { return target == ErrMemoryLimit }
+
+// StoppedError reports that a request's context ended (its deadline passed
+// or it was cancelled) while an engine worked. It wraps the context's error,
+// so errors.Is(err, context.DeadlineExceeded) tells a time-out.
+type StoppedError struct {
+	States int64 // states counted when it stopped (0: not known)
+	Err    error // the context's error
+}
+
+func (e *StoppedError) Error() string {
+	what := "stopped"
+	if errors.Is(e.Err, context.DeadlineExceeded) {
+		what = "time limit reached"
+	}
+	if e.States > 0 {
+		return fmt.Sprintf("%s after %d states", what, e.States)
+	}
+	return what
+}
+
+func (e *StoppedError) Unwrap() error { return e.Err }
+
+// IsLimit reports whether err is a request's limit (states, memory, time or
+// cancellation) rather than a failure or bad input.
+func IsLimit(err error) bool {
+	return errors.Is(err, ErrStateLimit) || errors.Is(err, ErrMemoryLimit) ||
+		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
+}
+
+// Bytes writes a byte count with a binary unit ("1.5 GiB").
+func Bytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	f, i := float64(n), 0
+	for f >= unit && i < 6 {
+		f /= unit
+		i++
+	}
+	return fmt.Sprintf("%.1f %ciB", f, "KMGTPE"[i-1])
+}
+
+// Counter counts the states of one engine against the Budget of the request
+// it works for. Engines embed one: States is the engine's own count (what
+// it reports as positions solved), while the Budget holds the request's.
+type Counter struct {
+	Budget *Budget
+	States int64 // states this engine expanded
+	held   int64 // bytes accounted for with the budget by Hold
+}
+
+// Hold accounts with the budget for the engine holding need bytes in all:
+// growth past what it held before is charged, and a *MemoryLimitError
+// returned when it does not fit. Engines call it where their tables grow.
+func (c *Counter) Hold(need int64) error {
+	if need <= c.held {
+		return nil
+	}
+	if err := c.Budget.Grow(need - c.held); err != nil {
+		return err
+	}
+	c.held = need
+	return nil
+}
+
+// Free gives back everything the engine held (when it is discarded while
+// the request goes on).
+func (c *Counter) Free() {
+	c.Budget.Release(c.held)
+	c.held = 0
+}
+
+// Step counts one state of the engine against the request's budget.
 func (c *Counter) Step(ctx context.Context) error {
+	if err := c.Budget.Step(ctx); err != nil {
+		return err
+	}
 	c.States++
-	if c.Limits.MaxStates > 0 && c.States > c.Limits.MaxStates {
-		return &StateLimitError{Limit: c.Limits.MaxStates}
-	}
-	if c.States%ProgressEvery == 0 {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("stopped after %d states: %w", c.States, err)
-		}
-		if c.Limits.Progress != nil {
-			c.Limits.Progress(c.States)
-		}
-	}
 	return nil
 }

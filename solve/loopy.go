@@ -110,9 +110,9 @@ type Loopy[P comparable] struct {
 }
 
 // NewLoopy returns a solver of generalized Sprague–Grundy values for g.
-func NewLoopy[P comparable](g game.Game[P], limits Limits) *Loopy[P] {
+func NewLoopy[P comparable](g game.Game[P], budget *Budget) *Loopy[P] {
 	s := &Loopy[P]{game: g, memo: map[P]LoopyValue{}}
-	s.Limits = limits
+	s.Budget = budget
 	return s
 }
 

@@ -64,7 +64,7 @@ func randomTokenGraph(r *rand.Rand, n int) tokenGraph {
 // retroOutcome solves the product game from p by retrograde analysis.
 func retroOutcome(t *testing.T, g product, p [3]int) game.Outcome {
 	t.Helper()
-	s := NewRetro[[3]int](g, Limits{})
+	s := NewRetro[[3]int](g, nil)
 	if err := s.Solve(context.Background(), p); err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestLoopyValuesAgainstRetrograde(t *testing.T) {
 		gs := []tokenGraph{randomTokenGraph(r, 1+r.IntN(7)), randomTokenGraph(r, 1+r.IntN(7)), randomTokenGraph(r, 1+r.IntN(7))}
 		vals := make([][]LoopyValue, 3)
 		for i, g := range gs {
-			l := NewLoopy[int](g, Limits{})
+			l := NewLoopy[int](g, nil)
 			for u := range g.succ {
 				v, err := l.Value(context.Background(), u)
 				if err != nil {
@@ -129,7 +129,7 @@ func TestLoopyKnownValues(t *testing.T) {
 	// then b (its open option c reaches a 0); c has option b labelled 0,
 	// so at stage 1: c's options b, d are labelled, none 1: γ(c) = 1.
 	g := tokenGraph{succ: [][]int{{0}, {2}, {1, 3}, {}}}
-	l := NewLoopy[int](g, Limits{})
+	l := NewLoopy[int](g, nil)
 	want := []LoopyValue{Infinite(), FiniteValue(0), FiniteValue(1), FiniteValue(0)}
 	for u, w := range want {
 		v, err := l.Value(context.Background(), u)

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
 )
@@ -215,6 +216,26 @@ type Misere[P comparable] struct {
 	genera   map[string]*Genus
 	buf      []byte    // key scratch, valid until the next recursive call
 	sums     [][]int32 // sums[d]: scratch for the options of a sum at depth d
+	held     int64     // bytes of nodes' options and memo keys, for the budget
+}
+
+// step counts one state and, every 256, accounts the engine's memory with
+// the budget: interned positions, nodes with their option lists, and the
+// memoized sums (keys and entries, hash-table slack counted as doubling).
+func (m *Misere[P]) step(ctx context.Context) error {
+	if err := m.Step(ctx); err != nil {
+		return err
+	}
+	if m.States%256 == 0 {
+		var p P
+		need := int64(len(m.raw))*2*(int64(unsafe.Sizeof(p))+4) +
+			int64(len(m.nodes))*int64(unsafe.Sizeof(misereNode{})) +
+			int64(len(m.outcomes)+len(m.genera))*64 + m.held
+		if err := m.Hold(need); err != nil {
+			return fmt.Errorf("%d positions and %d sums memoized: %w", len(m.raw), len(m.outcomes)+len(m.genera), err)
+		}
+	}
+	return nil
 }
 
 // inProgressNode marks a position whose options are being interned.
@@ -222,10 +243,10 @@ const inProgressNode = -1
 
 // NewMisere returns a misère engine for g with the given limits. States
 // counts interned positions and their options plus expanded sums.
-func NewMisere[P comparable](g game.Game[P], limits Limits) *Misere[P] {
+func NewMisere[P comparable](g game.Game[P], budget *Budget) *Misere[P] {
 	m := &Misere[P]{game: g, raw: map[P]int32{}, byHash: map[uint64][]int32{},
 		seed: maphash.MakeSeed(), outcomes: map[string]game.Outcome{}, genera: map[string]*Genus{}}
-	m.Limits = limits
+	m.Budget = budget
 	m.known, _ = g.(KnownGenus[P])
 	// Nodes 0, 1, 2 are *0 = {}, *1 = {0}, *2 = {0, *1}.
 	for _, opts := range [][][]int32{nil, {{}}, {{}, {1}}} {
@@ -382,7 +403,7 @@ func (m *Misere[P]) intern(ctx context.Context, p P, depth int) (int32, error) {
 	if depth > MisereDepth {
 		return 0, fmt.Errorf("play longer than %d moves", MisereDepth)
 	}
-	if err := m.Step(ctx); err != nil {
+	if err := m.step(ctx); err != nil {
 		return 0, err
 	}
 	var options [][]P
@@ -390,9 +411,10 @@ func (m *Misere[P]) intern(ctx context.Context, p P, depth int) (int32, error) {
 	m.game.Options(p, func(option []P) bool {
 		// Each option counts as a state too: a position with a million
 		// options must meet the limit, not exhaust memory.
-		if stepErr = m.Step(ctx); stepErr != nil {
+		if stepErr = m.step(ctx); stepErr != nil {
 			return false
 		}
+		m.held += int64(len(option))*int64(unsafe.Sizeof(p)) + 24
 		options = append(options, slices.Clone(option))
 		return true
 	})
@@ -545,7 +567,7 @@ func (m *Misere[P]) outcome(ctx context.Context, ids []int32, depth int) (game.O
 	if depth > MisereDepth {
 		return game.Unknown, fmt.Errorf("play longer than %d moves", MisereDepth)
 	}
-	if err := m.Step(ctx); err != nil {
+	if err := m.step(ctx); err != nil {
 		return game.Unknown, err
 	}
 	result := game.Lose
@@ -560,6 +582,7 @@ func (m *Misere[P]) outcome(ctx context.Context, ids []int32, depth int) (game.O
 		return game.Unknown, err
 	}
 	m.outcomes[string(appendKey(m.buf[:0], ids))] = result
+	m.held += int64(len(m.buf))
 	return result, nil
 }
 
@@ -579,7 +602,7 @@ func (m *Misere[P]) sumGenus(ctx context.Context, ids []int32, depth int) (*Genu
 	if depth > MisereDepth {
 		return nil, fmt.Errorf("play longer than %d moves", MisereDepth)
 	}
-	if err := m.Step(ctx); err != nil {
+	if err := m.step(ctx); err != nil {
 		return nil, err
 	}
 	var genera []Genus
@@ -601,6 +624,7 @@ func (m *Misere[P]) sumGenus(ctx context.Context, ids []int32, depth int) (*Genu
 		m.nodes[ids[0]].genus = &g
 	} else {
 		m.genera[string(appendKey(m.buf[:0], ids))] = &g
+		m.held += int64(len(m.buf)) + int64(unsafe.Sizeof(g))
 	}
 	return &g, nil
 }

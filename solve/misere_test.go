@@ -255,7 +255,7 @@ func randomSum(r *rand.Rand) []heapPos {
 // against the naive search over whole sums.
 func TestMisereRandomSums(t *testing.T) {
 	ctx := context.Background()
-	m := NewMisere[heapPos](mixedGame{}, Limits{})
+	m := NewMisere[heapPos](mixedGame{}, nil)
 	o := newOracle()
 	r := rand.New(rand.NewPCG(8, 2026))
 	methods := map[Method]int{}
@@ -286,7 +286,7 @@ func TestMisereRandomSums(t *testing.T) {
 // <= 7: the engine (tame method) agrees with the naive search.
 func TestMisereNimByEngine(t *testing.T) {
 	ctx := context.Background()
-	m := NewMisere[heapPos](mixedGame{}, Limits{})
+	m := NewMisere[heapPos](mixedGame{}, nil)
 	o := newOracle()
 	var rec func(sum []heapPos, from int)
 	rec = func(sum []heapPos, from int) {
@@ -313,7 +313,7 @@ func TestMisereNimByEngine(t *testing.T) {
 // by naive search over whole sums.
 func TestGenusBruteForce(t *testing.T) {
 	ctx := context.Background()
-	m := NewMisere[heapPos](mixedGame{}, Limits{})
+	m := NewMisere[heapPos](mixedGame{}, nil)
 	o := newOracle()
 	wild := 0
 	for _, c := range []struct {
@@ -361,7 +361,7 @@ func TestGenusBruteForce(t *testing.T) {
 // heaps, computed by brute force) are tame.
 func TestTameHereditary(t *testing.T) {
 	ctx := context.Background()
-	m := NewMisere[heapPos](mixedGame{}, Limits{})
+	m := NewMisere[heapPos](mixedGame{}, nil)
 	o := newOracle()
 	// bruteGenus is the genus from the naive values, with the periodicity
 	// read off 8 digits (enough for these small games, whose options'
@@ -429,23 +429,23 @@ func TestGenusString(t *testing.T) {
 func TestMisereLimits(t *testing.T) {
 	// Kayles heaps 30 + 31 + 32 are wild: the search needs many sums.
 	sum := []heapPos{{kKayles, 30}, {kKayles, 31}, {kKayles, 32}}
-	m := NewMisere[heapPos](mixedGame{}, Limits{MaxStates: 500})
+	m := NewMisere[heapPos](mixedGame{}, &Budget{MaxStates: 500})
 	_, _, err := m.Outcome(context.Background(), sum)
 	if !errors.Is(err, ErrStateLimit) {
 		t.Fatalf("err = %v, want the state limit", err)
 	}
-	if m.States != 501 {
+	if m.States != 500 {
 		t.Errorf("States = %d after a limit of 500", m.States)
 	}
 	// The engine stays usable after the limit.
-	m.Limits.MaxStates = 0
+	m.Budget = nil
 	if _, _, err := m.Outcome(context.Background(), []heapPos{{kNim, 3}}); err != nil {
 		t.Fatal(err)
 	}
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	m = NewMisere[heapPos](mixedGame{}, Limits{})
+	m = NewMisere[heapPos](mixedGame{}, nil)
 	if _, _, err := m.Outcome(ctx, sum); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
@@ -456,7 +456,7 @@ type loopGame struct{}
 func (loopGame) Options(p int, yield func([]int) bool) { yield([]int{1 - p}) }
 
 func TestMisereCycle(t *testing.T) {
-	m := NewMisere[int](loopGame{}, Limits{})
+	m := NewMisere[int](loopGame{}, nil)
 	if _, _, err := m.Outcome(context.Background(), []int{0}); !errors.Is(err, ErrCycle) {
 		t.Fatalf("err = %v, want ErrCycle", err)
 	}
@@ -466,7 +466,7 @@ func TestMisereCycle(t *testing.T) {
 // fresh engine per iteration.
 func BenchmarkMisereKaylesGenus(b *testing.B) {
 	for b.Loop() {
-		m := NewMisere[heapPos](mixedGame{}, Limits{})
+		m := NewMisere[heapPos](mixedGame{}, nil)
 		for n := 0; n <= 40; n++ {
 			if _, err := m.Genus(context.Background(), []heapPos{{kKayles, n}}); err != nil {
 				b.Fatal(err)
@@ -488,7 +488,7 @@ var benchSums = [][]heapPos{
 // sums, the baseline.
 func BenchmarkMisereSearch(b *testing.B) {
 	for b.Loop() {
-		m := NewMisere[heapPos](mixedGame{}, Limits{})
+		m := NewMisere[heapPos](mixedGame{}, nil)
 		for _, s := range benchSums {
 			if _, _, err := m.Outcome(context.Background(), s); err != nil {
 				b.Fatal(err)

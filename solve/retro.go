@@ -26,12 +26,6 @@ type Counts struct {
 	Win, Lose, Draw int64
 }
 
-// DefaultMemoryBudget is the memory a Retro solver may use when its
-// MemoryBudget is zero. Solving a larger game fails with an error up front
-// (or as soon as exploration crosses the budget), never with an
-// out-of-memory kill.
-const DefaultMemoryBudget = 4 << 30
-
 // maxCell is the largest move count and remoteness a cell holds (14 bits).
 const maxCell = 1<<14 - 1
 
@@ -68,9 +62,6 @@ const (
 // concurrent use.
 type Retro[P comparable] struct {
 	Counter
-	// MemoryBudget bounds the bytes the solver may allocate (0:
-	// DefaultMemoryBudget).
-	MemoryBudget int64
 
 	game    game.General[P]
 	parents game.Parenter[P]
@@ -87,20 +78,13 @@ type Retro[P comparable] struct {
 // NewRetro returns a retrograde solver for g with the given limits,
 // discovering g's optional game.Parenter, game.Indexer and
 // game.MoveCounter.
-func NewRetro[P comparable](g game.General[P], limits Limits) *Retro[P] {
+func NewRetro[P comparable](g game.General[P], budget *Budget) *Retro[P] {
 	s := &Retro[P]{game: g}
-	s.Limits = limits
+	s.Budget = budget
 	s.parents, _ = g.(game.Parenter[P])
 	s.indexer, _ = g.(game.Indexer[P])
 	s.counter, _ = g.(game.MoveCounter[P])
 	return s
-}
-
-func (s *Retro[P]) budget() int64 {
-	if s.MemoryBudget > 0 {
-		return s.MemoryBudget
-	}
-	return DefaultMemoryBudget
 }
 
 // Solve solves every position reachable from root (for a game.Indexer,
@@ -256,8 +240,11 @@ func (s *Retro[P]) countMoves(p P) int {
 // solveIndexed solves every index of a game.Indexer.
 func (s *Retro[P]) solveIndexed(ctx context.Context) error {
 	n := s.indexer.Size()
-	if s.Limits.MaxStates > 0 && n > uint64(s.Limits.MaxStates) {
-		return fmt.Errorf("the game has %d positions: %w", n, &StateLimitError{Limit: s.Limits.MaxStates})
+	if n > 1<<62 {
+		return fmt.Errorf("the game has %d positions, too many to index", n)
+	}
+	if err := s.Budget.Allow(int64(n)); err != nil {
+		return fmt.Errorf("the game has %d positions: %w", n, err)
 	}
 	// 2 bytes of cell and at most 4 bytes of queue per position; reverse
 	// edges when the game cannot generate parents (16 moves each assumed).
@@ -265,8 +252,8 @@ func (s *Retro[P]) solveIndexed(ctx context.Context) error {
 	if s.parents == nil {
 		perState += 16 * 4
 	}
-	if n > uint64(s.budget())/perState {
-		return fmt.Errorf("the game has %d positions and needs about %s, more than the memory budget of %s", n, bytesString(float64(n)*float64(perState)), bytesString(float64(s.budget())))
+	if err := s.Hold(int64(n) * int64(perState)); err != nil {
+		return fmt.Errorf("the game has %d positions: %w", n, err)
 	}
 	if n >= 1<<32-1 {
 		return fmt.Errorf("the game has %d positions, more than the 2^32 a dense index holds", n)
@@ -406,8 +393,8 @@ func (s *Retro[P]) solveExplored(ctx context.Context, root P) error {
 		if queued {
 			queue = append(queue, uint32(i))
 		}
-		if need := int64(len(s.pos))*perState + int64(len(fwd))*8; need > s.budget() {
-			return fmt.Errorf("reached %d positions and %d moves: about %s, more than the memory budget of %s", len(s.pos), len(fwd), bytesString(float64(need)), bytesString(float64(s.budget())))
+		if err := s.Hold(int64(len(s.pos))*perState + int64(len(fwd))*8); err != nil {
+			return fmt.Errorf("reached %d positions and %d moves: %w", len(s.pos), len(fwd), err)
 		}
 	}
 	if !storeEdges {
@@ -463,11 +450,8 @@ func (s *Retro[P]) propagate(ctx context.Context, queue []uint32, parents func(i
 	}
 	for head := 0; head < len(queue); head++ {
 		if head%(1<<16) == 0 {
-			if err := ctx.Err(); err != nil {
-				return fmt.Errorf("stopped after deciding %d positions: %w", head, err)
-			}
-			if s.Limits.Progress != nil && head > 0 {
-				s.Limits.Progress(s.States + int64(head)) // expanded, then decided
+			if err := Poll(ctx); err != nil {
+				return fmt.Errorf("deciding %d positions: %w", head, err)
 			}
 		}
 		i := queue[head]

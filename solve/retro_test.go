@@ -136,7 +136,7 @@ func TestRetroMatchesRelaxation(t *testing.T) {
 			"index+parents": withBoth{withParents{g}},
 		}
 		for name, gg := range games {
-			s := NewRetro(gg, Limits{})
+			s := NewRetro(gg, nil)
 			if err := s.Solve(context.Background(), 0); err != nil {
 				t.Fatalf("trial %d %s: %v", trial, name, err)
 			}
@@ -178,14 +178,14 @@ func TestRetroStateLimit(t *testing.T) {
 		g.succ[u] = []int{u + 1}
 		g.pred[u+1] = []int{u}
 	}
-	s := NewRetro[int](g, Limits{MaxStates: 100})
+	s := NewRetro[int](g, &Budget{MaxStates: 100})
 	err := s.Solve(context.Background(), 0)
 	if !errors.Is(err, ErrStateLimit) || !strings.Contains(err.Error(), "reached 101 positions (101 expanded)") {
 		t.Fatalf("err = %v, want a state limit error naming the positions reached", err)
 	}
 	// The path alternates: node 999 has no move (loss), so node u is a
 	// loss iff 999-u is even, with remoteness 999-u.
-	s = NewRetro[int](g, Limits{})
+	s = NewRetro[int](g, nil)
 	if err := s.Solve(context.Background(), 0); err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +195,7 @@ func TestRetroStateLimit(t *testing.T) {
 	if c := s.Counts(); c.Win != 500 || c.Lose != 500 || c.Draw != 0 {
 		t.Fatalf("counts %+v", c)
 	}
-	idx := NewRetro[int](withIndex{g}, Limits{MaxStates: 10})
+	idx := NewRetro[int](withIndex{g}, &Budget{MaxStates: 10})
 	if err := idx.Solve(context.Background(), 0); !errors.Is(err, ErrStateLimit) {
 		t.Fatalf("indexed err = %v", err)
 	}
@@ -210,9 +210,9 @@ func (bigIndex) Position(i uint64) int { return 0 }
 
 func TestRetroMemoryBudget(t *testing.T) {
 	g := &digraph{succ: make([][]int, 1), pred: make([][]int, 1)}
-	s := NewRetro[int](bigIndex{g}, Limits{})
+	s := NewRetro[int](bigIndex{g}, &Budget{MaxMemory: 4 << 30})
 	err := s.Solve(context.Background(), 0)
-	if err == nil || !strings.Contains(err.Error(), "memory budget") {
+	if !errors.Is(err, ErrMemoryLimit) {
 		t.Fatalf("err = %v, want a memory budget error", err)
 	}
 }
@@ -223,10 +223,9 @@ func TestRetroExploredMemoryBudget(t *testing.T) {
 	for u := 0; u+1 < n; u++ {
 		g.succ[u] = []int{u + 1}
 	}
-	s := NewRetro[int](g, Limits{})
-	s.MemoryBudget = 1 << 16
+	s := NewRetro[int](g, &Budget{MaxMemory: 1 << 16})
 	err := s.Solve(context.Background(), 0)
-	if err == nil || !strings.Contains(err.Error(), "memory budget") {
+	if !errors.Is(err, ErrMemoryLimit) {
 		t.Fatalf("err = %v, want a memory budget error", err)
 	}
 }

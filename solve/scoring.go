@@ -61,9 +61,9 @@ type Minimax[P comparable] struct {
 }
 
 // NewMinimax returns a minimax solver for g with the given limits.
-func NewMinimax[P comparable](g ScoringGame[P], limits Limits) *Minimax[P] {
+func NewMinimax[P comparable](g ScoringGame[P], budget *Budget) *Minimax[P] {
 	s := &Minimax[P]{game: g, memo: map[P]Scored{}, open: map[P]bool{}}
-	s.Limits = limits
+	s.Budget = budget
 	return s
 }
 

@@ -39,7 +39,7 @@ func TestMinimaxByHand(t *testing.T) {
 		succ:  map[string][]string{"r": {"a", "b", "d"}, "b": {"c"}, "d": {"e"}, "e": {"f"}},
 		score: map[string]int64{"a": -3, "c": -3, "f": -3},
 	}
-	s := NewMinimax[string](g, Limits{})
+	s := NewMinimax[string](g, nil)
 	v, err := s.Solve(context.Background(), "r")
 	if err != nil {
 		t.Fatal(err)
@@ -56,14 +56,14 @@ func TestMinimaxByHand(t *testing.T) {
 		succ:  map[string][]string{"x": {"y", "z"}, "z": {"w"}},
 		score: map[string]int64{"y": 0, "w": 0},
 	}
-	if v, _ := NewMinimax[string](g, Limits{}).Solve(context.Background(), "x"); v != (Scored{0, 2}) || v.Outcome() != game.Draw {
+	if v, _ := NewMinimax[string](g, nil).Solve(context.Background(), "x"); v != (Scored{0, 2}) || v.Outcome() != game.Draw {
 		t.Fatalf("x = %+v", v)
 	}
 }
 
 func TestMinimaxCycleAndLimit(t *testing.T) {
 	g := scoreGraph{succ: map[string][]string{"a": {"b"}, "b": {"a"}}, score: map[string]int64{}}
-	if _, err := NewMinimax[string](g, Limits{}).Solve(context.Background(), "a"); !errors.Is(err, ErrCycle) {
+	if _, err := NewMinimax[string](g, nil).Solve(context.Background(), "a"); !errors.Is(err, ErrCycle) {
 		t.Fatalf("err = %v, want ErrCycle", err)
 	}
 	chain := scoreGraph{succ: map[string][]string{}, score: map[string]int64{"end": 1}}
@@ -73,7 +73,7 @@ func TestMinimaxCycleAndLimit(t *testing.T) {
 		chain.succ[p] = []string{prev}
 		prev = p
 	}
-	if _, err := NewMinimax[string](chain, Limits{MaxStates: 10}).Solve(context.Background(), prev); !errors.Is(err, ErrStateLimit) {
+	if _, err := NewMinimax[string](chain, &Budget{MaxStates: 10}).Solve(context.Background(), prev); !errors.Is(err, ErrStateLimit) {
 		t.Fatalf("err = %v, want a state limit", err)
 	}
 }

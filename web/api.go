@@ -29,11 +29,15 @@ type GameEntry struct {
 }
 
 func (s *Server) games(*request) (any, error) {
-	entries := []GameEntry{}
-	for _, spec := range games.Catalog() {
-		entries = append(entries, GameEntry{spec.Name, spec.Params, spec.Syntax, string(spec.Kind), spec.Rules, spec.Example, tabulates(spec)})
-	}
-	return entries, nil
+	// The catalog is fixed after init: it is built once (opening the
+	// examples probes the heap games) and served from memory after.
+	s.catalogOnce.Do(func() {
+		s.catalog = []GameEntry{}
+		for _, spec := range games.Catalog() {
+			s.catalog = append(s.catalog, GameEntry{spec.Name, spec.Params, spec.Syntax, string(spec.Kind), spec.Rules, spec.Example, tabulates(spec)})
+		}
+	})
+	return s.catalog, nil
 }
 
 // tabulates reports whether spec's game, with the parameters of its example,
@@ -46,7 +50,7 @@ func tabulates(spec *games.Spec) bool {
 	if checkGameToken(token) != nil {
 		return false
 	}
-	inst, err := games.Open(token)
+	inst, err := games.OpenFS(token, nil)
 	if err != nil {
 		return false
 	}
@@ -65,7 +69,7 @@ func (s *Server) position(r *request) (games.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	return games.Parse(words)
+	return games.ParseFS(words, nil) // nil: no file access, whatever the words say
 }
 
 // positionWords splits a position text into words and refuses file access.
@@ -128,9 +132,9 @@ func (s *Server) value(r *request) (any, error) {
 		return nil, err
 	}
 	if misere {
-		return query.MisereValue(r.Context(), pos, r.limits)
+		return query.MisereValue(r.Context(), pos, r.budget)
 	}
-	return query.Value(r.Context(), pos, r.limits)
+	return query.Value(r.Context(), pos, r.budget)
 }
 
 func (s *Server) table(r *request) (any, error) {
@@ -162,7 +166,7 @@ func (s *Server) table(r *request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	inst, err := games.Open(token)
+	inst, err := games.OpenFS(token, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +174,7 @@ func (s *Server) table(r *request) (any, error) {
 		if err := s.checkTableSize(from, to); err != nil {
 			return nil, err
 		}
-		return query.MisereTable(r.Context(), inst, from, to, r.limits)
+		return query.MisereTable(r.Context(), inst, from, to, r.budget)
 	}
 	return s.tabulate(r, inst, from, to)
 }
@@ -180,7 +184,7 @@ func (s *Server) tabulate(r *request, inst games.Instance, from, to int) (*query
 	if err := s.checkTableSize(from, to); err != nil {
 		return nil, err
 	}
-	return query.Table(r.Context(), inst, from, to, r.limits)
+	return query.Table(r.Context(), inst, from, to, r.budget)
 }
 
 // checkTableSize refuses tables of more values than the server allows.
@@ -196,7 +200,7 @@ func (s *Server) solve(r *request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return query.SolveWith(r.Context(), pos, query.SolveOptions{Limits: r.limits, Misere: misere})
+	return query.SolveWith(r.Context(), pos, query.SolveOptions{Budget: r.budget, Misere: misere})
 }
 
 func (s *Server) graph(r *request) (any, error) {
@@ -207,7 +211,7 @@ func (s *Server) graph(r *request) (any, error) {
 	if misere {
 		return nil, game.Inputf("game graphs are labelled with normal-play values: drop misere")
 	}
-	g, err := query.Graph(r.Context(), pos, r.limits, r.maxNodes)
+	g, err := query.Graph(r.Context(), pos, r.budget, r.maxNodes)
 	if errors.Is(err, query.ErrGraphTooLarge) {
 		return nil, statusError{http.StatusUnprocessableEntity, fmt.Errorf("%s; this explorer draws at most %d nodes (max-nodes)", strings.ReplaceAll(err.Error(), "raise --max-nodes", "raise max-nodes"), r.cfg.MaxNodes)}
 	}
@@ -259,7 +263,7 @@ func (s *Server) script(r *request) (any, error) {
 		if err != nil {
 			return nil, game.Inputf("%s: %w", scriptName, err)
 		}
-		return query.Value(ctx, games.Position{{Game: inst, Components: comps}}, r.limits)
+		return query.Value(ctx, games.Position{{Game: inst, Components: comps}}, r.budget)
 	case "table":
 		from, to := 0, 0
 		switch len(args) {
@@ -295,7 +299,7 @@ func (s *Server) move(r *request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := query.NewPlayer(query.PlayOptions{Limits: r.limits, Misere: misere})
+	pl := query.NewPlayer(query.PlayOptions{Budget: r.budget, Misere: misere})
 	a, err := pl.Analyze(r.Context(), pos)
 	if err != nil {
 		return nil, err

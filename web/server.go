@@ -14,10 +14,11 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/query"
 )
 
 // DefaultAddr is where `grundy serve` listens unless told otherwise: the
@@ -30,6 +31,7 @@ const DefaultAddr = "127.0.0.1:8080"
 type Config struct {
 	Timeout     time.Duration // the longest a request may compute
 	MaxStates   int64         // the most positions one request may expand
+	MaxMemory   int64         // the most bytes one request's engines may hold
 	MaxTable    int           // the largest `to` of a table
 	MaxNodes    int           // the most nodes of a game graph
 	MaxBody     int64         // the largest request body (rule scripts), in bytes
@@ -43,6 +45,7 @@ func DefaultConfig() Config {
 	return Config{
 		Timeout:     10 * time.Second,
 		MaxStates:   5_000_000,
+		MaxMemory:   512 << 20,
 		MaxTable:    1_000_000,
 		MaxNodes:    300,
 		MaxBody:     64 << 10,
@@ -58,6 +61,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxStates <= 0 {
 		c.MaxStates = d.MaxStates
+	}
+	if c.MaxMemory <= 0 {
+		c.MaxMemory = d.MaxMemory
 	}
 	if c.MaxTable <= 0 {
 		c.MaxTable = d.MaxTable
@@ -85,10 +91,13 @@ func (c Config) withDefaults() Config {
 // between requests (every request opens its own game instances, so memo
 // tables never outlive a request).
 type Server struct {
-	cfg  Config
-	sem  chan struct{} // one token per request computing
-	mux  *http.ServeMux
-	loop bool // bound to loopback: only loopback Host headers are served
+	cfg Config
+	sem chan struct{} // one token per request computing
+
+	catalogOnce sync.Once
+	catalog     []GameEntry // the /api/games answer, built once
+	mux         *http.ServeMux
+	loop        bool // bound to loopback: only loopback Host headers are served
 }
 
 // New returns a server with the limits of cfg.
@@ -130,7 +139,7 @@ func loopbackHost(hostport string) bool {
 }
 
 func (s *Server) routes() {
-	s.mux.Handle("/api/games", s.api(http.MethodGet, s.games, nil))
+	s.mux.Handle("/api/games", s.listing(http.MethodGet, s.games))
 	s.mux.Handle("/api/value", s.api(http.MethodGet, s.value, []string{"position", "misere"}))
 	s.mux.Handle("/api/table", s.api(http.MethodGet, s.table, []string{"game", "to", "from", "misere"}))
 	s.mux.Handle("/api/solve", s.api(http.MethodGet, s.solve, []string{"position", "misere"}))
@@ -161,10 +170,10 @@ func (s *Server) routes() {
 }
 
 // request is what an API handler gets: the validated query parameters and the
-// engine limits of this request.
+// budget of this request, which every engine the handler starts shares.
 type request struct {
 	*http.Request
-	limits   solve.Limits
+	budget   *query.Budget
 	maxNodes int
 	cfg      Config
 }
@@ -227,6 +236,31 @@ func (s *Server) api(method string, handle func(*request) (any, error), allowed 
 	})
 }
 
+// listing wraps a handler that computes nothing (the catalog): it answers
+// at once, never waiting for a computing slot, so a page stays usable
+// while heavy requests compute.
+func (s *Server) listing(method string, handle func(*request) (any, error)) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != method && !(method == http.MethodGet && r.Method == http.MethodHead) {
+			w.Header().Set("Allow", method)
+			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s takes %s, not %s", r.URL.Path, method, r.Method))
+			return
+		}
+		req, err := s.prepare(w, r, map[string]bool{})
+		if err != nil {
+			writeError(w, statusOf(err), err.Error())
+			return
+		}
+		req.Request = r
+		res, err := handle(req.request)
+		if err != nil {
+			writeError(w, statusOf(err), describe(err, req.timeout))
+			return
+		}
+		writeJSON(w, http.StatusOK, res)
+	})
+}
+
 type prepared struct {
 	*request
 	timeout time.Duration
@@ -247,7 +281,7 @@ func (s *Server) prepare(w http.ResponseWriter, r *http.Request, allow map[strin
 		}
 	}
 	p := prepared{request: &request{cfg: s.cfg, maxNodes: s.cfg.MaxNodes}, timeout: s.cfg.Timeout}
-	p.limits.MaxStates = s.cfg.MaxStates
+	p.budget = &query.Budget{MaxStates: s.cfg.MaxStates, MaxMemory: s.cfg.MaxMemory}
 	if v := q.Get("timeout"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
@@ -266,7 +300,7 @@ func (s *Server) prepare(w http.ResponseWriter, r *http.Request, allow map[strin
 		if int64(n) > s.cfg.MaxStates {
 			return prepared{}, game.Inputf("max-states %d is above this server's limit of %d", n, s.cfg.MaxStates)
 		}
-		p.limits.MaxStates = int64(n)
+		p.budget.MaxStates = int64(n)
 	}
 	if v := q.Get("max-nodes"); v != "" {
 		n, err := positiveInt(v, "max-nodes")
@@ -338,9 +372,12 @@ func describe(err error, timeout time.Duration) string {
 	case errors.As(err, &mb):
 		return fmt.Sprintf("request body larger than this server's limit of %d bytes", mb.Limit)
 	case errors.Is(err, context.DeadlineExceeded):
-		return fmt.Sprintf("time limit of %s reached: %s", timeout, oneLine(err.Error()))
-	case errors.Is(err, solve.ErrStateLimit):
-		return strings.ReplaceAll(oneLine(err.Error()), "raise --max-states", "raise max-states")
+		msg := strings.ReplaceAll(oneLine(err.Error()), context.DeadlineExceeded.Error(), "time limit reached")
+		return fmt.Sprintf("time limit of %s reached (the timeout parameter, at most this server's limit): %s", timeout, msg)
+	case errors.Is(err, query.ErrStateLimit):
+		return oneLine(err.Error()) + " (the max-states parameter, at most this server's limit)"
+	case errors.Is(err, query.ErrMemoryLimit):
+		return oneLine(err.Error()) + " (this server's memory limit per request)"
 	}
 	msg := oneLine(err.Error())
 	// The CLI's script-budget flags do not exist here.

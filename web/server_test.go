@@ -237,19 +237,28 @@ func TestLimits(t *testing.T) {
 	ts := newTestServer(t, Config{MaxStates: 1 << 40, Timeout: 20 * time.Second})
 	// A Grundy's-game heap of n needs the values of all smaller heaps: far
 	// more than 50 positions, and (O(n^2) work) far more than 1ms.
+	// The messages name the API's parameters, never the CLI's flags.
+	noFlag := func(msg string) bool { return !strings.Contains(msg, "--") }
 	code, body := get(t, ts, q("value", "position", "grundy-game 100000", "max-states", "50"), nil)
-	if code != http.StatusUnprocessableEntity || !strings.Contains(errorOf(t, body), "state limit") {
+	if msg := errorOf(t, body); code != http.StatusUnprocessableEntity || !strings.Contains(msg, "state limit of 50 states reached (the max-states parameter") || !noFlag(msg) {
 		t.Errorf("max-states: %d %s, want 422 naming the state limit", code, body)
 	}
 	code, body = get(t, ts, q("value", "position", "grundy-game 2000000", "timeout", "1ms"), nil)
-	if code != http.StatusUnprocessableEntity || !strings.Contains(errorOf(t, body), "time limit of 1ms") {
+	if msg := errorOf(t, body); code != http.StatusUnprocessableEntity || !strings.Contains(msg, "time limit of 1ms reached (the timeout parameter") || !noFlag(msg) {
 		t.Errorf("timeout: %d %s, want 422 naming the time limit", code, body)
 	}
 	// The server's own state limit applies without a parameter.
 	small := newTestServer(t, Config{MaxStates: 100})
 	code, body = get(t, small, q("value", "position", "grundy-game 100000"), nil)
-	if code != http.StatusUnprocessableEntity || !strings.Contains(errorOf(t, body), "state limit of 100") {
+	if msg := errorOf(t, body); code != http.StatusUnprocessableEntity || !strings.Contains(msg, "state limit of 100 states reached") || !noFlag(msg) {
 		t.Errorf("server limit: %d %s", code, body)
+	}
+	// So does its memory limit: a table of G(0..100000) holds 390 KiB.
+	tight := newTestServer(t, Config{MaxMemory: 64 << 10})
+	code, body = get(t, tight, q("value", "position", "divisor 100000"), nil)
+	if msg := errorOf(t, body); code != http.StatusUnprocessableEntity || !strings.Contains(msg, "memory limit of 64.0 KiB reached") ||
+		!strings.Contains(msg, "this server's memory limit") || !noFlag(msg) {
+		t.Errorf("server memory limit: %d %s", code, body)
 	}
 	code, body = get(t, ts, q("graph", "position", "nim 5 5 5", "max-nodes", "10"), nil)
 	if code != http.StatusUnprocessableEntity || !strings.Contains(errorOf(t, body), "more than 10") {

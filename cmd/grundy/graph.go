@@ -42,8 +42,8 @@ prints the nodes and edges.`,
 			}
 			ctx, cancel := opts.context(cmd)
 			defer cancel()
-			limits, done := opts.limits(cmd)
-			res, err := query.Graph(ctx, pos, limits, maxNodes)
+			budget, done := opts.budget(cmd)
+			res, err := query.Graph(ctx, pos, budget, maxNodes)
 			done()
 			if err != nil {
 				return err

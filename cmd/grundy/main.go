@@ -9,11 +9,17 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"os/signal"
 	"regexp"
 	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/query"
 )
 
 // Exit statuses (SPEC section 2).
@@ -22,15 +28,88 @@ const (
 	exitBadInput = 2 // bad usage or bad input
 )
 
+// The command runs as two processes: a supervisor, which starts itself
+// again as the worker and waits, and the worker, which does the work. The Go
+// runtime ends a process that hits a fatal error (out of memory, a crash in
+// a library) or an unrecovered panic with status 2, which here means bad
+// input; the supervisor reports such an end as a failure (status 1) with a
+// line that says so. The worker's own bad-input status travels as
+// workerBadInput, a status the runtime never uses.
+const (
+	workerEnv      = "GRUNDY_WORKER" // set to "1" in the worker's environment
+	workerBadInput = 3
+)
+
 func main() {
-	os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	if os.Getenv(workerEnv) != "1" {
+		if status, ok := supervise(os.Args[1:]); ok {
+			os.Exit(status)
+		}
+		// Could not start the worker: work in this process.
+		os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	status := run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	if status == exitBadInput {
+		status = workerBadInput
+	}
+	os.Exit(status)
+}
+
+// supervise runs the command in a worker process with the same arguments,
+// streams and environment, and returns its exit status: 0 and 1 as they
+// are, workerBadInput as 2, anything else (the runtime's fatal errors and
+// panics, a signal) as 1. ok is false when the worker could not start.
+func supervise(args []string) (status int, ok bool) {
+	exe, err := os.Executable()
+	if err != nil {
+		return 0, false
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	cmd.Env = append(os.Environ(), workerEnv+"=1")
+	// A terminal's Ctrl-C reaches both processes (one process group);
+	// signals sent to the supervisor alone are passed on.
+	signals := make(chan os.Signal, 4)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(signals)
+	if err := cmd.Start(); err != nil {
+		return 0, false
+	}
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case sig := <-signals:
+				if sig != os.Interrupt {
+					_ = cmd.Process.Signal(sig)
+				}
+			case <-done:
+				return
+			}
+		}
+	}()
+	_ = cmd.Wait()
+	close(done)
+	switch code := cmd.ProcessState.ExitCode(); code {
+	case 0, exitFailed:
+		return code, true
+	case workerBadInput:
+		return exitBadInput, true
+	default:
+		what := fmt.Sprintf("status %d", code)
+		if ws, isWait := cmd.ProcessState.Sys().(syscall.WaitStatus); isWait && ws.Signaled() {
+			what = "signal " + ws.Signal().String()
+		}
+		fmt.Fprintf(os.Stderr, "grundy: the computation failed (the worker process ended with %s: a crash or the machine's memory, not bad input; try a smaller --max-memory)\n", what)
+		return exitFailed, true
+	}
 }
 
 // run executes one command line with the given streams and returns the exit
 // status. Tests call it in-process.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRoot()
-	root.SetArgs(escapeNegatives(args))
+	root.SetArgs(escapeNegatives(args, valueFlags(root)))
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
@@ -65,13 +144,18 @@ func isUsage(err error) bool {
 	return false
 }
 
-// describe words the errors users meet most in their terms.
+// describe words the errors users meet most in their terms: the engines'
+// limit errors name no flag, so the CLI says which flag raises the limit.
 func describe(err error) string {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		return "timed out (raise --timeout): " + err.Error()
-	case errors.Is(err, solve.ErrStateLimit):
-		return err.Error()
+		return "timed out (raise --timeout): " + strings.ReplaceAll(err.Error(), context.DeadlineExceeded.Error(), "time limit reached")
+	case errors.Is(err, query.ErrStateLimit):
+		return err.Error() + " (raise --max-states)"
+	case errors.Is(err, query.ErrMemoryLimit):
+		return err.Error() + " (raise --max-memory)"
+	case errors.Is(err, context.Canceled):
+		return "interrupted: " + strings.ReplaceAll(err.Error(), context.Canceled.Error(), "cancelled")
 	}
 	return err.Error()
 }
@@ -84,16 +168,43 @@ func oneLine(s string) string {
 var negativeArg = regexp.MustCompile(`^-[0-9]`)
 
 // escapeNegatives hides position ARGs that start with '-' and a digit from
-// the flag parser (SPEC section 1); positionArgs restores them.
-func escapeNegatives(args []string) []string {
+// the flag parser (SPEC section 1); positionArgs restores them. A word that
+// follows a flag taking a value (--max-states -5) is that flag's value and
+// is left alone, so the flag itself judges it.
+func escapeNegatives(args []string, takesValue map[string]bool) []string {
 	out := make([]string, len(args))
 	for i, a := range args {
-		if negativeArg.MatchString(a) {
+		if negativeArg.MatchString(a) && !(i > 0 && takesValue[args[i-1]]) {
 			a = "\x00" + a
 		}
 		out[i] = a
 	}
 	return out
+}
+
+// valueFlags returns the spellings (--name, -n) of every flag of root and
+// its commands that takes a value (all but the booleans).
+func valueFlags(root *cobra.Command) map[string]bool {
+	names := map[string]bool{}
+	add := func(f *pflag.Flag) {
+		if f.Value.Type() == "bool" {
+			return
+		}
+		names["--"+f.Name] = true
+		if f.Shorthand != "" {
+			names["-"+f.Shorthand] = true
+		}
+	}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.LocalFlags().VisitAll(add)
+		c.PersistentFlags().VisitAll(add)
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	return names
 }
 
 func positionArgs(args []string) []string {

@@ -10,12 +10,11 @@ import (
 
 	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
-	"github.com/grundy-go/grundy/solve"
 )
 
 // runMisereValue answers `grundy value --misere`.
-func runMisereValue(ctx context.Context, cmd *cobra.Command, opts *options, pos games.Position, limits solve.Limits) error {
-	res, err := query.MisereValue(ctx, pos, limits)
+func runMisereValue(ctx context.Context, cmd *cobra.Command, opts *options, pos games.Position, budget *query.Budget) error {
+	res, err := query.MisereValue(ctx, pos, budget)
 	if err != nil {
 		return err
 	}
@@ -79,8 +78,8 @@ func misereTable(cmd *cobra.Command, opts *options, token string, from, to int, 
 	}
 	ctx, cancel := opts.context(cmd)
 	defer cancel()
-	limits, done := opts.limits(cmd)
-	res, err := query.MisereTable(ctx, inst, from, to, limits)
+	budget, done := opts.budget(cmd)
+	res, err := query.MisereTable(ctx, inst, from, to, budget)
 	done()
 	if err != nil {
 		return err

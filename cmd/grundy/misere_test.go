@@ -25,7 +25,7 @@ func TestValueMisere(t *testing.T) {
 		{args: []string{"kayles", "4", "3"}, outcome: kaylesClass("xxxx.xxx"), method: "tame"},
 		{args: []string{"kayles", "12"}, outcome: kaylesClass("xxxxxxxxxxxx"), method: "genus"},
 		{args: []string{"kayles", "12", "7"}, outcome: kaylesClass("xxxxxxxxxxxx.xxxxxxx"), method: "search"},
-		{args: []string{"--max-states", "100", "kayles", "30", "31", "32"}, code: 1, stderr: "stopped after 101 states"},
+		{args: []string{"--max-states", "100", "kayles", "30", "31", "32"}, code: 1, stderr: "stopped after 100 states"},
 		{args: []string{"tictactoe", "x........"}, code: 2, stderr: "impartial games only"},
 		{args: []string{"nim", "x"}, code: 2, stderr: "not a non-negative integer"},
 	} {
@@ -141,7 +141,7 @@ func TestTableMisere(t *testing.T) {
 		t.Errorf("first wild heap %v, want 5", res.FirstWild)
 	}
 	_, stderr, code = grundy(t, "", "table", "--misere", "kayles", "--to", "100", "--max-states", "1000")
-	if code != 1 || !strings.Contains(stderr, "after 1001 states") {
+	if code != 1 || !strings.Contains(stderr, "after 1000 states") {
 		t.Errorf("limit: exit %d, %s", code, stderr)
 	}
 	_, stderr, code = grundy(t, "", "table", "--misere", "tictactoe", "--to", "3")

@@ -17,7 +17,6 @@ import (
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
-	"github.com/grundy-go/grundy/solve"
 )
 
 func init() { verbs = append(verbs, playCmd) }
@@ -91,12 +90,12 @@ are kept back and the whole game is printed as one JSON document at the end.`,
 			in, out := cmd.InOrStdin(), cmd.OutOrStdout()
 			tui := isTerminal(out) && isTerminalReader(in)
 			// A progress bar on the terminal would tear the full-screen view.
-			limits, done := solve.Limits{MaxStates: opts.maxStates}, func() {}
+			budget, done := &query.Budget{MaxStates: int64(opts.maxStates), MaxMemory: int64(opts.maxMemory)}, func() {}
 			if !tui {
-				limits, done = opts.limits(cmd)
+				budget, done = opts.budget(cmd)
 			}
 			defer done()
-			cfg.player = query.NewPlayer(query.PlayOptions{Limits: limits, Misere: misere})
+			cfg.player = query.NewPlayer(query.PlayOptions{Budget: budget, Misere: misere, Files: games.OSFiles})
 			cfg.start, cfg.hint, cfg.misere = pos, hint, misere
 			cfg.turn = func() (context.Context, context.CancelFunc) { return opts.context(cmd) }
 			// Value the start before anything is shown: a bad position or a

@@ -273,6 +273,17 @@ func TestPlayHints(t *testing.T) {
 	}
 }
 
+// TestPlayTypedMoveInScript: a move typed as the position it leads to is
+// accepted in a game that a file defines (a rule script), as for the
+// built-in games: the file was read when the game started.
+func TestPlayTypedMoveInScript(t *testing.T) {
+	const game = "../../examples/grundy.star"
+	out, errOut, _ := grundy(t, game+" 3 5\n", "play", game, "8")
+	if strings.Contains(out, "not a move") || !strings.Contains(out, "human: "+game+" 3 5\n") {
+		t.Fatalf("typed move refused:\n%s\n%s", out, errOut)
+	}
+}
+
 func TestPlayBadMoves(t *testing.T) {
 	// Bad lines are refused and the game goes on; nim 2 reaches nim 0 by
 	// move 2, which wins.

@@ -11,15 +11,19 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/query"
 )
 
 // options are the flags every verb accepts (SPEC section 2).
 type options struct {
 	json      bool
-	timeout   time.Duration
-	maxStates int64
+	timeout   durationFlag
+	maxStates countFlag
+	maxMemory byteFlag
 }
+
+// defaultMaxMemory is the CLI's memory budget for one command's engines.
+const defaultMaxMemory = 4 << 30
 
 func newRoot() *cobra.Command {
 	opts := &options{}
@@ -38,8 +42,10 @@ arguments: 'nim 3 4 5', 'kayles 10 + grundy-game 9'. See 'grundy games'.`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	pf := root.PersistentFlags()
 	pf.BoolVar(&opts.json, "json", false, "print one JSON document on stdout")
-	pf.DurationVar(&opts.timeout, "timeout", 0, "stop after this long (e.g. 10s; 0: no limit)")
-	pf.Int64Var(&opts.maxStates, "max-states", 0, "stop after expanding this many positions (0: no limit)")
+	opts.maxMemory = defaultMaxMemory
+	pf.Var(&opts.timeout, "timeout", "stop after this long, e.g. 10s or 2m (0: no limit)")
+	pf.Var(&opts.maxStates, "max-states", "stop after expanding this many positions (0: no limit)")
+	pf.Var(&opts.maxMemory, "max-memory", "stop before the engines hold more than this, e.g. 512MiB or 8GiB (0: no limit)")
 	for _, verb := range verbs {
 		root.AddCommand(verb(opts))
 	}
@@ -61,17 +67,18 @@ var verbs []func(*options) *cobra.Command
 func (o *options) context(cmd *cobra.Command) (context.Context, context.CancelFunc) {
 	ctx := cmd.Context()
 	if o.timeout > 0 {
-		return context.WithTimeout(ctx, o.timeout)
+		return context.WithTimeout(ctx, time.Duration(o.timeout))
 	}
 	return context.WithCancel(ctx)
 }
 
-// limits returns the engine limits of the flags, with a progress display on
-// stderr when it is a terminal. done clears the display.
-func (o *options) limits(cmd *cobra.Command) (limits solve.Limits, done func()) {
-	limits.MaxStates = o.maxStates
+// budget returns the budget of one request (all the engines a command
+// starts) from the flags, with a progress display on stderr when it is a
+// terminal. done clears the display.
+func (o *options) budget(cmd *cobra.Command) (budget *query.Budget, done func()) {
+	budget = &query.Budget{MaxStates: int64(o.maxStates), MaxMemory: int64(o.maxMemory)}
 	if !isTerminal(cmd.ErrOrStderr()) {
-		return limits, func() {}
+		return budget, func() {}
 	}
 	bar := progressbar.NewOptions64(-1,
 		progressbar.OptionSetWriter(cmd.ErrOrStderr()),
@@ -82,8 +89,8 @@ func (o *options) limits(cmd *cobra.Command) (limits solve.Limits, done func()) 
 		progressbar.OptionThrottle(100*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
 	)
-	limits.Progress = func(states int64) { _ = bar.Set64(states) }
-	return limits, func() { _ = bar.Finish() }
+	budget.Progress = func(states int64) { _ = bar.Set64(states) }
+	return budget, func() { _ = bar.Finish() }
 }
 
 func isTerminal(w io.Writer) bool {

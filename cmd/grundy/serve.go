@@ -5,6 +5,7 @@ import (
 	"net"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -31,10 +32,13 @@ only) until interrupted. The same JSON as the CLI's --json is served under
 			}
 			cfg := web.DefaultConfig()
 			if opts.timeout > 0 {
-				cfg.Timeout = opts.timeout
+				cfg.Timeout = time.Duration(opts.timeout)
 			}
 			if opts.maxStates > 0 {
-				cfg.MaxStates = opts.maxStates
+				cfg.MaxStates = int64(opts.maxStates)
+			}
+			if cmd.Flags().Changed("max-memory") && opts.maxMemory > 0 {
+				cfg.MaxMemory = int64(opts.maxMemory) // per request; 512 MiB by default
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
 			defer stop()

@@ -35,8 +35,8 @@ and impartial sums by retrograde analysis of the whole sum.`,
 			}
 			ctx, cancel := opts.context(cmd)
 			defer cancel()
-			limits, done := opts.limits(cmd)
-			res, err := query.SolveWith(ctx, pos, query.SolveOptions{Limits: limits, Misere: misere})
+			budget, done := opts.budget(cmd)
+			res, err := query.SolveWith(ctx, pos, query.SolveOptions{Budget: budget, Misere: misere})
 			done()
 			if err != nil {
 				return err

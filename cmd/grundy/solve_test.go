@@ -45,7 +45,9 @@ func TestSolveErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"solve", "--max-states", "100", "nim", "9", "9", "9"}, 1, "positions"},
-		{[]string{"solve", "quixo:5x5"}, 1, "memory budget"},
+		// The default --max-memory of 4 GiB refuses it up front.
+		{[]string{"solve", "quixo:5x5"}, 1, "memory limit of 4.0 GiB reached"},
+		{[]string{"solve", "quixo:5x5"}, 1, "(raise --max-memory)"},
 		{[]string{"solve", "tictactoe", "xx./.../..."}, 2, "x has as many marks"},
 		{[]string{"solve", "quixo:4x4", "..../..../..../...."}, 2, "side to move"},
 		{[]string{"solve", "cards", "1,2"}, 2, "two hands"},

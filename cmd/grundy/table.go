@@ -56,8 +56,8 @@ func tableCmd(opts *options) *cobra.Command {
 			}
 			ctx, cancel := opts.context(cmd)
 			defer cancel()
-			limits, done := opts.limits(cmd)
-			res, err := query.Table(ctx, inst, from, to, limits)
+			budget, done := opts.budget(cmd)
+			res, err := query.Table(ctx, inst, from, to, budget)
 			done()
 			if err != nil {
 				return err

@@ -87,6 +87,9 @@ func (rf *runFlags) table(cmd *cobra.Command, opts *options, name string, from, 
 	seq, err := sparse.Run(ctx, cfg)
 	finish()
 	if err != nil {
+		if errors.Is(err, sparse.ErrExists) {
+			return game.Inputf("%s exists: pass --resume to continue its run, or remove it", out)
+		}
 		if errors.Is(err, game.ErrInput) {
 			return err
 		}

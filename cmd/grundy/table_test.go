@@ -143,8 +143,10 @@ func TestTableBadInput(t *testing.T) {
 		{[]string{"table", "flip"}, 2, "not single integers"},
 		{[]string{"table"}, 2, "needs one GAME"},
 		{[]string{"value", "kayles", "-3"}, 2, "heap size"},
-		{[]string{"table", "grundy-game", "--to", "100000", "--max-states", "1000"}, 1, "state limit"},
-		{[]string{"table", "grundy-game", "--to", "1000000", "--timeout", "50ms"}, 1, "timed out"},
+		{[]string{"table", "grundy-game", "--to", "100000", "--max-states", "1000"}, 1, "state limit of 1000 states reached (raise --max-states)"},
+		{[]string{"table", "grundy-game", "--to", "100000", "--max-memory", "100KiB"}, 1, "memory limit of 100.0 KiB reached"},
+		{[]string{"table", "grundy-game", "--to", "1000000", "--timeout", "50ms"}, 1, "timed out (raise --timeout)"},
+		{[]string{"table", "grundy-game", "--to", "1000000", "--timeout", "50ms"}, 1, "time limit reached"},
 	}
 	for _, tt := range tests {
 		_, errOut, code := grundy(t, "", tt.args...)

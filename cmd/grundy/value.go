@@ -30,14 +30,16 @@ func valueCmd(opts *options) *cobra.Command {
 			}
 			ctx, cancel := opts.context(cmd)
 			defer cancel()
-			limits, done := opts.limits(cmd)
+			budget, done := opts.budget(cmd)
 			if misere {
 				defer done()
-				return runMisereValue(ctx, cmd, opts, pos, limits)
+				return runMisereValue(ctx, cmd, opts, pos, budget)
 			}
-			res, err := query.Value(ctx, pos, limits)
-			if err == nil && cells {
-				err = query.AddCells(ctx, res, pos)
+			var res *query.ValueResult
+			if cells {
+				res, err = query.ValueCells(ctx, pos, budget)
+			} else {
+				res, err = query.Value(ctx, pos, budget)
 			}
 			done()
 			if err != nil {
@@ -79,11 +81,20 @@ func printValue(cmd *cobra.Command, res *query.ValueResult) {
 	}
 	fmt.Fprintln(out, "outcome: N, the player to move wins")
 	fmt.Fprintf(out, "winning moves (%d%s):\n", len(res.WinningMoves), map[bool]string{true: "+, list truncated"}[res.Truncated])
+	if res.Elided {
+		fmt.Fprintf(out, "  (positions longer than %d characters are not repeated for each move)\n", query.MaxMoveText)
+	}
 	for _, m := range res.WinningMoves {
+		if m.From == "" {
+			m.From = fmt.Sprintf("component %d", m.Component+1)
+		}
+		if m.To == "" {
+			m.To = "(too long to print)"
+		}
 		if m.Move != "" {
 			m.To += "   (" + m.Move + ")"
 		}
-		if len(res.Components) > 1 {
+		if len(res.Components) > 1 && m.PositionAfter != "" {
 			fmt.Fprintf(out, "  %s -> %s   leaves %s\n", m.From, m.To, m.PositionAfter)
 		} else {
 			fmt.Fprintf(out, "  %s -> %s\n", m.From, m.To)

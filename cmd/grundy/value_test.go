@@ -77,7 +77,9 @@ func TestValueBadInput(t *testing.T) {
 		{[]string{"value"}, 2, "needs a position"},
 		{[]string{"value", "nim", "3", "+"}, 2, "dangling '+'"},
 		{[]string{"value", "--bogus", "nim", "3"}, 2, "unknown flag"},
-		{[]string{"value", "divisor", "100000", "--max-states", "100"}, 1, "state limit of 100"},
+		{[]string{"value", "divisor", "100000", "--max-states", "100"}, 1, "state limit of 100 states reached (raise --max-states)"},
+		{[]string{"value", "divisor", "100000", "--max-memory", "64KiB"}, 1, "memory limit of 64.0 KiB reached"},
+		{[]string{"value", "divisor", "100000", "--max-memory", "64KiB"}, 1, "(raise --max-memory)"},
 		{[]string{"frobnicate"}, 2, "unknown command"},
 	}
 	for _, tt := range tests {
@@ -150,5 +152,47 @@ func TestValueRookCells(t *testing.T) {
 	out, _, _ = grundy(t, "", "value", "rook", "...#/..../o...", "--cells", "--json")
 	if !strings.Contains(strings.Join(strings.Fields(out), ""), `"cells":[[2,1,0,null],[3,2,1,0],[4,0,2,1]]`) {
 		t.Fatalf("JSON lacks the cell table:\n%s", out)
+	}
+}
+
+// TestLimitFlags checks that --max-states, --timeout and --max-memory refuse
+// negative and malformed values as bad input (exit 2) with a message that
+// says what is wrong, whether the value follows the flag as the next word
+// or after '=', and that sizes take units.
+func TestLimitFlags(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"value", "nim", "3", "--max-states", "-5"}, 2, `"-5" is negative`},
+		{[]string{"value", "nim", "3", "--max-states=-5"}, 2, `"-5" is negative`},
+		{[]string{"value", "--max-states", "-5", "nim", "3"}, 2, `"-5" is negative`},
+		{[]string{"value", "nim", "3", "--max-states", "x"}, 2, "is not a whole number"},
+		{[]string{"value", "nim", "3", "--timeout", "-1s"}, 2, `"-1s" is negative`},
+		{[]string{"value", "nim", "3", "--timeout=-1s"}, 2, `"-1s" is negative`},
+		{[]string{"value", "nim", "3", "--timeout", "soon"}, 2, "is not a duration"},
+		{[]string{"value", "nim", "3", "--max-memory", "-1"}, 2, `"-1" is negative`},
+		{[]string{"value", "nim", "3", "--max-memory=-1GiB"}, 2, `"-1GiB" is negative`},
+		{[]string{"value", "nim", "3", "--max-memory", "12q"}, 2, "is not a size"},
+		{[]string{"value", "nim", "3", "--max-memory", "512MiB"}, 0, ""},
+		{[]string{"value", "nim", "3", "--max-memory", "1.5GB"}, 0, ""},
+		{[]string{"value", "nim", "3", "--max-memory", "0", "--max-states", "0", "--timeout", "0"}, 0, ""},
+	} {
+		out, errOut, code := grundy(t, "", tt.args...)
+		if code != tt.code || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d and %q", tt.args, code, errOut, tt.code, tt.want)
+			continue
+		}
+		if tt.code == 0 {
+			if errOut != "" || !strings.Contains(out, "value: 3") {
+				t.Errorf("%q: stdout %q, stderr %q", tt.args, out, errOut)
+			}
+			continue
+		}
+		// One clean line: no control byte of the CLI's own escaping.
+		if out != "" || strings.Count(errOut, "\n") != 1 || strings.ContainsRune(errOut, 0) || strings.Contains(errOut, `\x00`) {
+			t.Errorf("%q: stdout %q, stderr %q; want one clean line on stderr", tt.args, out, errOut)
+		}
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/grundy-go/grundy/heap/octal"
 )
 
 // longTests enables the long equivalence runs (minutes): GRUNDY_LONG=1.
@@ -129,7 +131,7 @@ func checkStats(t *testing.T, seq *Sequence, g []uint16) {
 
 // TestEnginesRandomRules compares the engines with Reference on random
 // codes of up to 6 digits, with moves that remove nothing (d0 = 4, 8, C)
-// and three-heap moves (bit 8), and on random Unequal rules.
+// and three-heap moves (bit 8), and on random Distinct rules.
 func TestEnginesRandomRules(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 2026))
 	positions := 0
@@ -142,8 +144,10 @@ func TestEnginesRandomRules(t *testing.T) {
 		if rng.IntN(4) != 0 {
 			digits[0] = 0
 		}
-		r := Rules{Digits: digits, Unequal: rng.IntN(5) == 0}
-		r.Name = "octal:" + r.Code()
+		r, err := NewRules(octal.Code{Digits: digits}, rng.IntN(5) == 0)
+		if err != nil {
+			t.Fatal(err)
+		}
 		n := 50 + rng.IntN(400)
 		if r.Triples() {
 			n = min(n, 120)
@@ -194,7 +198,13 @@ func TestBestMask(t *testing.T) {
 }
 
 func TestOverflow(t *testing.T) {
-	k := newKernel(GrundyGame(), make([]uint16, 4))
+	k, err := newKernel(GrundyGame(), make([]uint16, 4), 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := k.reserveRare(1); err != nil {
+		t.Fatal(err)
+	}
 	if err := k.record(1 << 16); err == nil {
 		t.Error("a value of 65536 was stored in 16 bits")
 	}

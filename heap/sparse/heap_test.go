@@ -2,11 +2,12 @@ package sparse_test
 
 import (
 	"context"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/grundy-go/grundy/heap"
 	"github.com/grundy-go/grundy/heap/sparse"
-	"github.com/grundy-go/grundy/solve"
 )
 
 // TestOctal16Proven computes 0.16 to 2^20 with the sparse engine and proves
@@ -52,7 +53,7 @@ func TestSparseMatchesHeapEngine(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := heap.Compute(context.Background(), r, n, solve.Limits{})
+			got, err := heap.Compute(context.Background(), r, n, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -79,7 +80,7 @@ func TestHeapExtendInSteps(t *testing.T) {
 		}
 		var values []uint16
 		for n := 255; n < 1<<13; n = 2*n + 1 {
-			values, err = heap.Extend(context.Background(), r, values, n, solve.Limits{})
+			values, err = heap.Extend(context.Background(), r, values, n, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -102,5 +103,49 @@ func TestSparseRulesNames(t *testing.T) {
 	want, _ := sparse.Octal("0.137")
 	if sr, _ := heap.Octal(code).SparseRules(); sr.Name != want.Name {
 		t.Errorf("0.137 is named %q, want %q", sr.Name, want.Name)
+	}
+}
+
+// TestRandomRulesBothPackages runs random finite hexadecimal codes, with
+// and without distinct parts (three-heap splits included), through package
+// heap's engine and this package's engines, against Reference.
+func TestRandomRulesBothPackages(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 2026))
+	for range 150 {
+		digits := make([]uint8, 2+rng.IntN(4))
+		for i := range digits {
+			digits[i] = uint8(rng.IntN(16))
+		}
+		digits[0] &= 12 // d0 may only split
+		code, err := heap.NewCode(digits, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := heap.Rules{Code: code, Distinct: rng.IntN(3) == 0}
+		sr, ok := r.SparseRules()
+		if !ok {
+			t.Fatalf("%v: no sparse rules", r)
+		}
+		n := 40 + rng.IntN(200)
+		want, err := sparse.Reference(sr, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := heap.Compute(context.Background(), r, n, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%v: heap.Compute %v\nsparse.Reference %v", r, got, want)
+		}
+		for _, mode := range []sparse.Mode{sparse.Plain, sparse.Sparse} {
+			seq, err := sparse.Run(context.Background(), sparse.Config{Rules: sr, To: int64(n), Mode: mode})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(seq.Values, want) {
+				t.Fatalf("%v %v: sparse.Run %v\nsparse.Reference %v", r, mode, seq.Values, want)
+			}
+		}
 	}
 }

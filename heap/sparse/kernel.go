@@ -3,6 +3,10 @@ package sparse
 import (
 	"fmt"
 	"math/bits"
+	"unsafe"
+
+	"github.com/grundy-go/grundy/heap/octal"
+	"github.com/grundy-go/grundy/solve"
 )
 
 // valueWords is the size of a bitset over all uint16 values.
@@ -11,13 +15,13 @@ const valueWords = 1 << 16 / 64
 // kernel holds the state of one sequence computation: the values so far,
 // the mask and the rare list, and scratch space. Values g[0:n] are final.
 type kernel struct {
-	g       []uint16
-	n       int
-	leave0  []int // k with Leave0
-	leave1  []int // k >= 1 with Leave1
-	leave2  []int // k with Leave2, ascending
-	leave3  []int // k with Leave3
-	unequal bool
+	g        []uint16
+	n        int
+	leave0   []int // k with TakeAll
+	leave1   []int // k >= 1 with Take
+	leave2   []int // k with Split, ascending
+	leave3   []int // k with Split3
+	distinct bool  // the parts of a split differ pairwise
 
 	mask   uint16
 	common [valueWords]uint64 // bit v: v is common under mask
@@ -32,27 +36,65 @@ type kernel struct {
 	workers     []*sparseWorker    // the sparse engine's workers (one per core)
 	ops         int64              // pair evaluations done (work measure)
 	plainOps    int64              // pair evaluations a plain scan would have done
+	// mem holds, against the request's budget, the kernel's memory other
+	// than the values: the fixed scratch space and the rare lists.
+	mem solve.Counter
 }
 
-func newKernel(r Rules, g []uint16) *kernel {
-	k := &kernel{g: g, unequal: r.Unequal, hist: make([]int64, 64)}
-	for i, d := range r.Digits {
-		if d&Leave0 != 0 {
-			k.leave0 = append(k.leave0, i)
-		}
-		if d&Leave1 != 0 && i >= 1 {
+// newKernel returns a kernel for r over the value array g (G(0) = 0 set),
+// with workers sparse workers, after charging budget for its scratch
+// space: the kernel and workers (bitsets, histograms of at most 2^16
+// values, wanted-value lists), whose size does not depend on N.
+func newKernel(r Rules, g []uint16, workers int, budget *solve.Budget) (*kernel, error) {
+	k := &kernel{g: g, distinct: r.Distinct, mem: solve.Counter{Budget: budget}}
+	if err := k.mem.Hold(scratchBytes(workers)); err != nil {
+		return nil, err
+	}
+	k.hist = make([]int64, 64)
+	upTo := len(r.Code.Digits)
+	k.leave0 = r.Code.Removals(octal.TakeAll, upTo)
+	for _, i := range r.Code.Removals(octal.Take, upTo) {
+		if i >= 1 { // Code's invariant: d0 never takes
 			k.leave1 = append(k.leave1, i)
 		}
-		if d&Leave2 != 0 {
-			k.leave2 = append(k.leave2, i)
-		}
-		if d&Leave3 != 0 {
-			k.leave3 = append(k.leave3, i)
-		}
 	}
-	k.setMask(1)
+	k.leave2 = r.Code.Removals(octal.Split, upTo)
+	k.leave3 = r.Code.Removals(octal.Split3, upTo)
+	for range workers {
+		k.workers = append(k.workers, newSparseWorker())
+	}
 	k.n = 1 // G(0) = 0: the empty heap has no moves
-	return k
+	if err := k.setMask(1); err != nil {
+		return nil, err
+	}
+	return k, nil
+}
+
+// rareBytes is the memory of one rare list entry (its position and value).
+const rareBytes = int64(unsafe.Sizeof(int(0)) + unsafe.Sizeof(uint16(0)))
+
+// reserveRare makes room for n entries in the rare lists, charging the
+// budget for the grown lists before it allocates them (the lists grow by
+// doubling, and the old arrays become garbage).
+func (k *kernel) reserveRare(n int) error {
+	if cap(k.rarePos) >= n && cap(k.rareVal) >= n {
+		return nil
+	}
+	size := max(n, 2*cap(k.rarePos), 64)
+	if err := k.mem.Hold(scratchBytes(len(k.workers)) + rareBytes*int64(size)); err != nil {
+		return fmt.Errorf("rare list of %d heap sizes: %w", n, err)
+	}
+	k.rarePos = append(make([]int, 0, size), k.rarePos...)
+	k.rareVal = append(make([]uint16, 0, size), k.rareVal...)
+	return nil
+}
+
+// scratchBytes bounds the scratch space of a kernel with workers workers:
+// the structures themselves and histograms and wanted-value lists of at
+// most 2^16 values each.
+func scratchBytes(workers int) int64 {
+	perWorker := int64(unsafe.Sizeof(sparseWorker{})) + 8<<16 + 2<<16
+	return int64(unsafe.Sizeof(kernel{})) + 8<<16 + int64(workers)*perWorker
 }
 
 // span is the least power of two above every value so far: the XOR of
@@ -61,8 +103,19 @@ func (k *kernel) span() int {
 	return 1 << bits.Len16(k.maxV)
 }
 
-// setMask makes m the mask and rebuilds the rare list from g[1:n].
-func (k *kernel) setMask(m uint16) {
+// setMask makes m the mask and rebuilds the rare list from g[1:n]. When
+// the budget refuses the memory of the new list it fails and leaves the
+// kernel as it was.
+func (k *kernel) setMask(m uint16) error {
+	rare := 0
+	for p := 1; p < k.n; p++ {
+		if rareUnder(k.g[p], m) {
+			rare++
+		}
+	}
+	if err := k.reserveRare(rare); err != nil {
+		return err
+	}
 	k.mask = m
 	// parity(v & m) = parity((v &^ 63) & m) ^ parity((v & 63) & m): one
 	// word for the low six bits, complemented where the high bits are odd.
@@ -89,22 +142,23 @@ func (k *kernel) setMask(m uint16) {
 			k.rareVal = append(k.rareVal, v)
 		}
 	}
+	return nil
 }
 
 // chooseMask re-evaluates the mask on the histogram of g[1:n] and switches
 // when the best mask has at most 7/8 of the current rare count.
-func (k *kernel) chooseMask() bool {
+func (k *kernel) chooseMask() error {
 	size := max(2, k.span())
 	k.growHist(size)
 	m, rare := bestMask(k.hist[:size])
 	if m != k.mask && rare*8 <= int64(len(k.rarePos))*7 {
-		k.setMask(m)
-		return true
+		return k.setMask(m)
 	}
-	return false
+	return nil
 }
 
-// record stores G(n) = v and advances n.
+// record stores G(n) = v and advances n. The rare lists must have room
+// (reserveRare) for one more entry.
 func (k *kernel) record(v int) error {
 	if v > 0xFFFF {
 		return overflowError(k.n, v)
@@ -146,7 +200,11 @@ func (k *kernel) markTriples(n int) {
 		m := n - r
 		for a := 1; 3*a <= m; a++ {
 			for b := a; a+2*b <= m; b++ {
-				v := g[a] ^ g[b] ^ g[m-a-b]
+				c := m - a - b
+				if k.distinct && (a == b || b == c) {
+					continue
+				}
+				v := g[a] ^ g[b] ^ g[c]
 				k.marks[v>>6] |= 1 << (v & 63)
 			}
 			k.ops += int64((m-a)/2 - a + 1)
@@ -169,15 +227,15 @@ func (k *kernel) stepPlain() error {
 		half := m / 2
 		k.ops += int64(half)
 		k.plainOps += int64(half)
-		markPairs(&k.marks, k.g, m, 1, half+1, k.unequal)
+		markPairs(&k.marks, k.g, m, 1, half+1, k.distinct)
 	}
 	k.markTriples(n)
 	return k.record(mexOf(&k.marks, k.span()))
 }
 
 // markPairs marks G(a) ^ G(m-a) for a in [lo, hi), a <= m-a.
-func markPairs(marks *[valueWords]uint64, g []uint16, m, lo, hi int, unequal bool) {
-	if unequal && m%2 == 0 && hi > m/2 {
+func markPairs(marks *[valueWords]uint64, g []uint16, m, lo, hi int, distinct bool) {
+	if distinct && m%2 == 0 && hi > m/2 {
 		hi = m / 2 // a == m-a is not a move
 	}
 	if hi <= lo {
@@ -219,9 +277,10 @@ func spreadBits(b uint64) uint64 {
 	return x
 }
 
-// growHist makes room in the histogram for values below size.
+// growHist makes room in the histogram for values below size (at most
+// 2^16: newKernel charged the budget for that many).
 func (k *kernel) growHist(size int) {
 	if size > len(k.hist) {
-		k.hist = append(k.hist, make([]int64, max(size, 2*len(k.hist))-len(k.hist))...)
+		k.hist = append(k.hist, make([]int64, min(max(size, 2*len(k.hist)), 1<<16)-len(k.hist))...)
 	}
 }

@@ -56,18 +56,17 @@ func newSparseWorker() *sparseWorker {
 // plain, the plain scan of every pair instead) on the given workers (one:
 // serial). Moves must not leave three heaps.
 func (k *kernel) runSparse(end int, workers []*sparseWorker, plain bool) error {
+	// Room for every position of the block, so appends never move the
+	// slices the other worker is reading.
+	need := len(k.rarePos) + (end - k.n)
+	if err := k.reserveRare(need); err != nil {
+		return err
+	}
 	b := &sparseBlock{k: k, end: end, argMax: k.argMax, plain: plain}
 	b.wake = sync.NewCond(&b.mu)
 	b.done.Store(int64(k.n))
 	b.rareLen.Store(int64(len(k.rarePos)))
 	b.maxV.Store(uint32(k.maxV))
-	// Room for every position of the block, so appends never move the
-	// slices the other worker is reading.
-	need := len(k.rarePos) + (end - k.n)
-	if cap(k.rarePos) < need || cap(k.rareVal) < need {
-		k.rarePos = append(make([]int, 0, 2*need), k.rarePos...)
-		k.rareVal = append(make([]uint16, 0, 2*need), k.rareVal...)
-	}
 	k.rarePos, k.rareVal = k.rarePos[:need], k.rareVal[:need]
 	if len(workers) == 1 {
 		workers[0].run(b, k.n, 1)
@@ -205,7 +204,7 @@ func (w *sparseWorker) step(b *sparseBlock, x int) bool {
 			if p >= m {
 				break
 			}
-			if k.unequal && 2*p == m {
+			if k.distinct && 2*p == m {
 				continue
 			}
 			seen[vals[i]^g[m-p]] = 1
@@ -258,7 +257,7 @@ func (w *sparseWorker) markDeferred(k *kernel, x int) {
 			w.seen[g[x-1]] = 1
 		}
 	}
-	if len(k.leave2) > 0 && k.leave2[0] == 0 && x >= 2 && !(k.unequal && x == 2) {
+	if len(k.leave2) > 0 && k.leave2[0] == 0 && x >= 2 && !(k.distinct && x == 2) {
 		w.seen[g[1]^g[x-1]] = 1
 	}
 }
@@ -272,7 +271,7 @@ func (w *sparseWorker) markAllPairs(k *kernel, x int) {
 			break
 		}
 		half := m / 2
-		if k.unequal && m%2 == 0 {
+		if k.distinct && m%2 == 0 {
 			half--
 		}
 		lo := 1
@@ -309,8 +308,8 @@ func (w *sparseWorker) publish(b *sparseBlock, x, v int) bool {
 	// Publish G(x).
 	u := uint16(v)
 	g[x] = u
-	if int(u) >= len(w.hist) {
-		w.hist = append(w.hist, make([]int64, len(w.hist)+int(u))...)
+	if int(u) >= len(w.hist) { // at most 2^16 entries (scratchBytes)
+		w.hist = append(w.hist, make([]int64, min(max(2*len(w.hist), int(u)+1), 1<<16)-len(w.hist))...)
 	}
 	w.hist[u]++
 	if uint32(u) > b.maxV.Load() {
@@ -364,7 +363,7 @@ func (w *sparseWorker) scan(b *sparseBlock, x int) {
 			return
 		}
 		half := m / 2
-		if k.unequal && m%2 == 0 {
+		if k.distinct && m%2 == 0 {
 			half--
 		}
 		a := max(w.scanA, 1)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/grundy-go/grundy/heap/octal"
 )
 
 // bruteForce decides positions (multisets of heaps) of a take-and-break
@@ -26,7 +28,7 @@ func (b *bruteForce) wins(heaps []int) bool {
 	win := false
 	for i, n := range h {
 		rest := slices.Delete(slices.Clone(h), i, i+1)
-		for k, d := range b.r.Digits {
+		for k, d := range b.r.Code.Digits {
 			if win || k > n {
 				break
 			}
@@ -36,23 +38,25 @@ func (b *bruteForce) wins(heaps []int) bool {
 					win = true
 				}
 			}
-			if d&Leave0 != 0 && m == 0 {
+			if d&1 != 0 && m == 0 {
 				try()
 			}
-			if d&Leave1 != 0 && m >= 1 && k >= 1 {
+			if d&2 != 0 && m >= 1 && k >= 1 {
 				try(m)
 			}
-			if d&Leave2 != 0 {
+			if d&4 != 0 {
 				for a := 1; a <= m-a; a++ {
-					if !(b.r.Unequal && a == m-a) {
+					if !(b.r.Distinct && a == m-a) {
 						try(a, m-a)
 					}
 				}
 			}
-			if d&Leave3 != 0 {
+			if d&8 != 0 {
 				for a := 1; 3*a <= m; a++ {
 					for c := a; a+2*c <= m; c++ {
-						try(a, c, m-a-c)
+						if !(b.r.Distinct && (a == c || c == m-a-c)) {
+							try(a, c, m-a-c)
+						}
 					}
 				}
 			}
@@ -98,9 +102,8 @@ func allCodes(t testing.TB) []Rules {
 			if digits[length] == 0 {
 				continue
 			}
-			r := Rules{Digits: digits}
-			r.Name = "octal:" + r.Code()
-			if err := r.Validate(); err != nil {
+			r, err := NewRules(octal.Code{Digits: digits}, false)
+			if err != nil {
 				t.Fatal(err)
 			}
 			codes = append(codes, r)
@@ -123,9 +126,21 @@ func TestReferenceByBruteForce(t *testing.T) {
 		codes = append(codes, r)
 	}
 	codes = append(codes, GrundyGame())
+	// Distinct parts, for two- and three-heap splits.
+	for _, c := range []string{"0.4", "0.8", "0.C", "8.0", "4.8", "0.F"} {
+		code, err := octal.Parse(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := NewRules(code, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		codes = append(codes, r)
+	}
 	for _, r := range codes {
 		n := 9
-		if r.Name == "grundy-game" {
+		if r.Distinct {
 			n = 14
 		}
 		g, err := Reference(r, n)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/solve"
 )
 
 // Mode selects the engine for the positions of a run.
@@ -54,6 +55,13 @@ type Config struct {
 	// Known holds values already computed, G(0..len(Known)-1), taken as
 	// they are (in-memory runs only).
 	Known []uint16
+	// Budget is the request's budget (nil: no limit). The run counts one
+	// state per value it computes, and charges the memory it allocates:
+	// the values past Known (the caller already holds Known, which the new
+	// array replaces) and the scratch space and rare lists, which it gives
+	// back when it returns. A run file's values are file-backed (the kernel
+	// pages them) and are not charged.
+	Budget *solve.Budget
 }
 
 // Progress is reported after each block of positions.
@@ -137,9 +145,18 @@ func Run(ctx context.Context, cfg Config) (*Sequence, error) {
 	}
 	seq := &Sequence{}
 	var g []uint16
+	var charged int64 // bytes of values charged to the budget
 	if cfg.Out == "" {
 		if 2*total > maxMem {
-			return nil, game.Inputf("G(0..%d) needs %s of memory, more than the %s allowed: write it to a run file (--out FILE)", cfg.To, bytesString(2*total), bytesString(maxMem))
+			return nil, game.Inputf("G(0..%d) needs %s of memory, more than the %s allowed: write it to a run file", cfg.To, bytesString(2*total), bytesString(maxMem))
+		}
+		known := min(int64(len(cfg.Known)), total)
+		if err := cfg.Budget.Allow(total - max(known, 1)); err != nil {
+			return nil, fmt.Errorf("G(0..%d): %w", cfg.To, err)
+		}
+		charged = 2 * (total - known)
+		if err := cfg.Budget.Grow(charged); err != nil {
+			return nil, fmt.Errorf("G(0..%d): %w", cfg.To, err)
 		}
 		g = make([]uint16, total)
 		copy(g, cfg.Known)
@@ -156,6 +173,7 @@ func Run(ctx context.Context, cfg Config) (*Sequence, error) {
 	seq.Values = g[:total]
 	if err := seq.run(ctx, cfg); err != nil {
 		seq.Close()
+		cfg.Budget.Release(charged) // the values are dropped
 		return nil, err
 	}
 	return seq, nil
@@ -174,13 +192,25 @@ func openOrCreate(cfg Config, total int64) (*runFile, error) {
 // run drives the kernel over the missing positions.
 func (s *Sequence) run(ctx context.Context, cfg Config) error {
 	total := int64(len(s.Values))
-	k := newKernel(cfg.Rules, s.file.valuesOr(s.Values))
+	workers := cfg.Workers
+	if workers == 0 {
+		workers = min(2, runtime.GOMAXPROCS(0))
+	}
+	k, err := newKernel(cfg.Rules, s.file.valuesOr(s.Values), max(1, workers), cfg.Budget)
+	if err != nil {
+		return fmt.Errorf("G(0..%d): %w", total-1, err)
+	}
+	defer k.mem.Free() // the scratch space and rare lists die with the run
 	if n := min(int64(len(cfg.Known)), total); n > 1 {
-		k.load(int(n), 1)
+		if err := k.load(int(n), 1); err != nil {
+			return err
+		}
 		size := max(2, k.span())
 		k.growHist(size)
 		m, _ := bestMask(k.hist[:size])
-		k.setMask(m)
+		if err := k.setMask(m); err != nil {
+			return err
+		}
 	}
 	if s.file != nil && s.file.head.reached > 1 {
 		if err := k.resume(s.file.head, total); err != nil {
@@ -195,12 +225,10 @@ func (s *Sequence) run(ctx context.Context, cfg Config) error {
 		k.fillStats(&s.Stats, total)
 		return nil
 	}
-	workers := cfg.Workers
-	if workers == 0 {
-		workers = min(2, runtime.GOMAXPROCS(0))
-	}
-	for range max(1, workers) {
-		k.workers = append(k.workers, newSparseWorker())
+	if s.file != nil {
+		if err := cfg.Budget.Allow(total - int64(k.n)); err != nil {
+			return fmt.Errorf("G(0..%d): %w", total-1, err)
+		}
 	}
 	every := cfg.CheckpointEvery
 	if every <= 0 {
@@ -219,6 +247,21 @@ func (s *Sequence) run(ctx context.Context, cfg Config) error {
 		checksum = updateChecksum(checksum, k.g[from:k.n])
 		lastCheckpoint = time.Now()
 		return s.file.checkpoint(k.header(cfg.Rules.Name, checksum), final)
+	}
+	// stop ends the run at a limit (states, memory, time): the values so
+	// far are final and the kernel consistent, so a run file keeps them.
+	stop := func(err error) error {
+		if cerr := checkpoint(false); cerr != nil {
+			return cerr
+		}
+		return fmt.Errorf("stopped at heap size %d: %w", k.n, err)
+	}
+	// fail passes on an engine's error, stopping at limits.
+	fail := func(err error) error {
+		if solve.IsLimit(err) {
+			return stop(err)
+		}
+		return err
 	}
 
 	mode := cfg.Mode
@@ -244,9 +287,12 @@ func (s *Sequence) run(ctx context.Context, cfg Config) error {
 		ops0, plain0 := k.ops, k.plainOps
 		start := k.n
 		if cfg.Rules.Triples() {
+			if err := k.reserveRare(len(k.rarePos) + int(end) - k.n); err != nil {
+				return fail(err)
+			}
 			for int64(k.n) < end && k.ops-ops0 < blockOps {
 				if err := k.stepPlain(); err != nil {
-					return err
+					return fail(err)
 				}
 			}
 		} else {
@@ -259,14 +305,16 @@ func (s *Sequence) run(ctx context.Context, cfg Config) error {
 				end = min(end, int64(k.n)+probeSize)
 			}
 			if err := k.runSparse(int(end), k.workers, cur == Plain); err != nil {
-				return err
+				return fail(err)
 			}
 		}
 		if cur == Sparse {
 			s.Stats.SparseValues += int64(k.n - start)
 		}
 		if int64(k.n) == nextMask {
-			k.chooseMask()
+			if err := k.chooseMask(); err != nil {
+				return fail(err)
+			}
 		}
 		if mode == Auto {
 			// The sparse engine must do at most half the plain scan's
@@ -292,11 +340,14 @@ func (s *Sequence) run(ctx context.Context, cfg Config) error {
 		if cfg.Progress != nil {
 			cfg.Progress(Progress{Done: int64(k.n), Total: total, Rare: len(k.rarePos), Max: k.maxV, Mask: k.mask, Mode: cur})
 		}
-		if err := ctx.Err(); err != nil {
-			if cerr := checkpoint(false); cerr != nil {
-				return cerr
-			}
-			return fmt.Errorf("stopped at heap size %d: %w", k.n, err)
+		// One state per value; the budget's limits and the context end
+		// the run, after a checkpoint of a run file.
+		err := cfg.Budget.Steps(ctx, int64(k.n-start))
+		if err == nil {
+			err = solve.Poll(ctx)
+		}
+		if err != nil {
+			return stop(err)
 		}
 		if s.file != nil && time.Since(lastCheckpoint) >= every {
 			if err := checkpoint(false); err != nil {
@@ -347,7 +398,9 @@ func (k *kernel) header(name string, checksum uint64) header {
 // G(0..min(h.reached, total)-1) and checks the statistics the header
 // recorded when they cover the same values.
 func (k *kernel) resume(h header, total int64) error {
-	k.load(int(min(h.reached, total)), h.mask)
+	if err := k.load(int(min(h.reached, total)), h.mask); err != nil {
+		return err
+	}
 	got := k.header(h.name, h.checksum)
 	got.capacity = h.capacity
 	if int64(k.n) == h.reached && got != h {
@@ -376,7 +429,7 @@ func bytesString(n int64) string {
 
 // load takes g[0:n] as final values: it rebuilds the histogram, the largest
 // value and, under mask, the rare list.
-func (k *kernel) load(n int, mask uint16) {
+func (k *kernel) load(n int, mask uint16) error {
 	k.n = max(n, 1)
 	clear(k.hist)
 	k.maxV, k.argMax = 0, 0
@@ -388,5 +441,5 @@ func (k *kernel) load(n int, mask uint16) {
 			k.maxV, k.argMax = v, p
 		}
 	}
-	k.setMask(mask)
+	return k.setMask(mask)
 }

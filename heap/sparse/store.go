@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"hash/crc64"
 	"io/fs"
+	"math/bits"
 	"os"
 	"unsafe"
 
@@ -27,6 +28,12 @@ import (
 // any moment leaves at least one valid slot describing values that are on
 // disk. The slot with the larger reached wins. A finished run has both
 // slots equal, so the file is a deterministic function of the game and N.
+//
+// Every block of the file is allocated (fallocate, or zeros written) before
+// the values are mapped: a store through the mapping into a block a full
+// disk cannot provide would kill the process with SIGBUS, where a failed
+// allocation is an error naming the file. A slot is valid only when its
+// fields could describe a run (header.check), whatever its CRC-32 says.
 const (
 	dataOffset  = 4096
 	slotSize    = 512
@@ -127,10 +134,33 @@ func decodeHeader(b []byte) (header, error) {
 		rare:     int64(le.Uint64(b[264:])),
 		lastRare: int64(le.Uint64(b[272:])),
 	}
-	if h.capacity < 0 || h.reached < 0 || h.reached > h.capacity || h.mask == 0 {
-		return header{}, fmt.Errorf("%w: inconsistent fields", errBadSlot)
+	if err := h.check(); err != nil {
+		return header{}, fmt.Errorf("%w: %v", errBadSlot, err)
 	}
 	return h, nil
+}
+
+// check reports a header whose fields no run writes: sizes out of range
+// (a capacity past MaxTo+1 values, reached past the capacity, negative
+// counts), statistics that cannot describe reached values, or a mask
+// outside 1 <= mask < max(2, 2^bitlen(max)) (the engine only chooses masks
+// among the values seen). A slot with a valid CRC-32 can still hold such
+// fields (written by another program, or forged): they must be refused
+// before any size is used.
+func (h header) check() error {
+	switch {
+	case h.capacity < 0 || h.capacity > MaxTo+1:
+		return fmt.Errorf("capacity %d is outside 0..%d values", h.capacity, int64(MaxTo+1))
+	case h.reached < 0 || h.reached > h.capacity:
+		return fmt.Errorf("%d values reached of a capacity of %d", h.reached, h.capacity)
+	case h.mask == 0 || int(h.mask) >= max(2, 1<<bits.Len16(h.max)):
+		return fmt.Errorf("mask %d is outside 1..%d for a largest value of %d", h.mask, max(2, 1<<bits.Len16(h.max))-1, h.max)
+	case h.argMax < 0 || h.argMax >= max(h.reached, 1) || (h.argMax == 0) != (h.max == 0):
+		return fmt.Errorf("largest value %d at heap %d of %d values", h.max, h.argMax, h.reached)
+	case h.rare < 0 || h.lastRare < 0 || h.lastRare >= max(h.reached, 1) || h.rare > h.lastRare || (h.rare == 0) != (h.lastRare == 0):
+		return fmt.Errorf("%d rare heap sizes, the last %d, of %d values", h.rare, h.lastRare, h.reached)
+	}
+	return nil
 }
 
 // runFile is an open run file with its values mapped into memory.
@@ -143,8 +173,24 @@ type runFile struct {
 	slot   int      // slot holding head
 }
 
-// createRun creates path for a run of name with room for capacity values.
-// It refuses to overwrite an existing file.
+// ErrExists is matched (errors.Is) by the error of a run that would
+// overwrite an existing run file (Config.Resume not set). The error also
+// wraps game.ErrInput; its message names no flag, so that each face says
+// how to resume.
+var ErrExists = errors.New("run file exists")
+
+type existsError struct{ path string }
+
+func (e existsError) Error() string {
+	return e.path + " exists: resume its run or remove it"
+}
+
+func (e existsError) Is(target error) bool { return target == ErrExists || target == game.ErrInput }
+
+// createRun creates path for a run of name with room for capacity values,
+// its blocks allocated on disk (a full disk is an error here, not a SIGBUS
+// later). It refuses to overwrite an existing file, and removes the file
+// it created when it fails.
 func createRun(path, name string, capacity int64, mask uint16) (*runFile, error) {
 	if !littleEndian {
 		return nil, errors.New("run files need a little-endian machine")
@@ -154,26 +200,52 @@ func createRun(path, name string, capacity int64, mask uint16) (*runFile, error)
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {
-		return nil, game.Inputf("%s exists: pass --resume to continue its run, or remove it", path)
+		return nil, existsError{path}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("create run file: %w", err)
 	}
 	rf := &runFile{path: path, f: f, slot: 1}
 	rf.head = header{name: name, capacity: capacity, mask: mask}
-	if err := f.Truncate(dataOffset + 2*capacity); err != nil {
+	fail := func(err error) (*runFile, error) {
 		rf.close()
-		return nil, fmt.Errorf("size run file %s: %w", path, err)
+		os.Remove(path)
+		return nil, err
+	}
+	if err := rf.allocate(0, capacity); err != nil {
+		return fail(err)
 	}
 	if err := rf.writeHeader(rf.head, false); err != nil {
-		rf.close()
-		return nil, err
+		return fail(err)
 	}
 	if err := rf.mapValues(); err != nil {
-		rf.close()
-		return nil, err
+		return fail(err)
 	}
 	return rf, nil
+}
+
+// allocate allocates the file's blocks for capacity values (old bytes were
+// there before). The error names the path and the size and wraps the
+// system's ("no space left on device").
+func (rf *runFile) allocate(old, capacity int64) error {
+	size := dataOffset + 2*capacity
+	if err := allocate(rf.f, old, size); err != nil {
+		return fmt.Errorf("allocate %s for run file %s: %w", bytesString(size), rf.path, err)
+	}
+	return nil
+}
+
+// writeZeros writes zero bytes [from, to) of f.
+func writeZeros(f *os.File, from, to int64) error {
+	zeros := make([]byte, min(max(to-from, 0), 1<<20))
+	for off := from; off < to; {
+		n := min(int64(len(zeros)), to-off)
+		if _, err := f.WriteAt(zeros[:n], off); err != nil {
+			return err
+		}
+		off += n
+	}
+	return nil
 }
 
 // openRun opens an existing run file, checks it holds a run of name and
@@ -221,10 +293,17 @@ func openRun(path, name string, capacity int64) (*runFile, error) {
 	if info.Size() < dataOffset+2*h.capacity {
 		return fail(game.Inputf("%s is truncated: %d bytes, its header needs %d; refusing to resume", path, info.Size(), dataOffset+2*h.capacity))
 	}
-	if capacity > h.capacity {
-		if err := f.Truncate(dataOffset + 2*capacity); err != nil {
-			return fail(fmt.Errorf("grow run file %s: %w", path, err))
+	// Allocate every block before the mapping is written: the existing
+	// ones (a file of an older grundy may have holes) and, for a larger
+	// N, the new ones. When that fails the file is cut back to its size
+	// and its header is unchanged, so it still resumes where it was.
+	if err := rf.allocate(info.Size(), max(capacity, h.capacity)); err != nil {
+		if terr := f.Truncate(info.Size()); terr != nil {
+			err = fmt.Errorf("%w (and restoring its size: %v)", err, terr)
 		}
+		return fail(err)
+	}
+	if capacity > h.capacity {
 		h.capacity = capacity
 		if err := rf.writeHeader(h, false); err != nil {
 			return fail(err)

@@ -81,7 +81,8 @@ func TestRunFileRefusals(t *testing.T) {
 	// An existing file without Resume.
 	cfg := runFileConfig(path, 3000)
 	cfg.Resume = false
-	if _, err := Run(context.Background(), cfg); !errors.Is(err, game.ErrInput) || !strings.Contains(err.Error(), "exists") {
+	if _, err := Run(context.Background(), cfg); !errors.Is(err, game.ErrInput) || !errors.Is(err, ErrExists) ||
+		!strings.Contains(err.Error(), path+" exists") || strings.Contains(err.Error(), "--") {
 		t.Errorf("existing file without resume: %v", err)
 	}
 	// Another game.
@@ -218,4 +219,70 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
+}
+
+// TestRunFileImpossibleHeaders forges headers whose CRC-32 is valid but
+// whose fields no run writes (sizes past the file or past MaxTo, negative
+// counts, statistics that cannot describe the values, a mask outside the
+// values' range): resuming must refuse with bad input, never panic or map
+// a wrong size.
+func TestRunFileImpossibleHeaders(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.bin")
+	runTo(t, runFileConfig(path, 3000)).Close()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, err := decodeHeader(data[:slotSize])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if good.max == 0 || good.rare == 0 {
+		t.Fatalf("the run's header %+v has no statistics to forge", good)
+	}
+	for _, c := range []struct {
+		name string
+		edit func(h *header)
+		want string
+	}{
+		{"reached past capacity", func(h *header) { h.reached = h.capacity + 1 }, "reached of a capacity"},
+		{"reached negative", func(h *header) { h.reached = -1 }, "reached of a capacity"},
+		{"capacity past the file", func(h *header) { h.capacity = 1 << 20 }, "truncated"},
+		{"capacity past MaxTo", func(h *header) { h.capacity = MaxTo + 2 }, "capacity"},
+		{"capacity huge", func(h *header) { h.capacity, h.reached = 1<<62, 1<<61 }, "capacity"},
+		{"capacity negative", func(h *header) { h.capacity = -1 << 62 }, "capacity"},
+		{"mask zero", func(h *header) { h.mask = 0 }, "mask"},
+		{"mask above the values", func(h *header) { h.mask = 1 << 15 }, "mask"},
+		{"argmax past reached", func(h *header) { h.argMax = h.reached }, "largest value"},
+		{"argmax negative", func(h *header) { h.argMax = -5 }, "largest value"},
+		{"argmax without max", func(h *header) { h.max, h.mask = 0, 1 }, "largest value"},
+		{"rare negative", func(h *header) { h.rare = -1 }, "rare"},
+		{"rare past last rare", func(h *header) { h.rare = h.lastRare + 1 }, "rare"},
+		{"last rare past reached", func(h *header) { h.lastRare = h.reached + 7 }, "rare"},
+		// Plausible statistics that the values contradict: caught by
+		// recomputing them on resume.
+		{"wrong largest value", func(h *header) { h.max++ }, "do not match its values"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h := good
+			c.edit(&h)
+			bad := bytes.Clone(data)
+			slot := h.encode() // a valid CRC-32 over the forged fields
+			copy(bad, slot)
+			copy(bad[slotSize:], slot)
+			file := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "-")+".bin")
+			if err := os.WriteFile(file, bad, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			before, _ := os.ReadFile(file)
+			_, err := Run(context.Background(), runFileConfig(file, 3000))
+			if !errors.Is(err, game.ErrInput) || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("error %v, want bad input containing %q", err, c.want)
+			}
+			if after, _ := os.ReadFile(file); !bytes.Equal(before, after) {
+				t.Error("the refused file was changed")
+			}
+		})
+	}
 }

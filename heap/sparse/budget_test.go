@@ -1,0 +1,155 @@
+package sparse
+
+import (
+	"context"
+	"errors"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/solve"
+)
+
+// TestRunBudget checks what a run counts against the request's budget:
+// one state per value computed, the bytes of the values it allocates
+// (kept: the caller holds them), and the scratch space and rare lists
+// (given back when it returns).
+func TestRunBudget(t *testing.T) {
+	const n = 5000
+	b := &solve.Budget{}
+	seq, err := Run(context.Background(), Config{Rules: GrundyGame(), To: n, Budget: b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// G(0) = 0 is given (the empty heap has no moves); G(1..n) are computed.
+	if b.States() != n {
+		t.Errorf("%d states counted, want %d (one per value computed)", b.States(), n)
+	}
+	if b.Memory() != 2*(n+1) {
+		t.Errorf("%d bytes held after the run, want %d (the values)", b.Memory(), 2*(n+1))
+	}
+	// With 1000 values known, only the rest is new.
+	b = &solve.Budget{}
+	if _, err := Run(context.Background(), Config{Rules: GrundyGame(), To: n, Known: seq.Values[:1000], Budget: b}); err != nil {
+		t.Fatal(err)
+	}
+	if b.States() != n+1-1000 || b.Memory() != 2*(n+1-1000) {
+		t.Errorf("from 1000 known: %d states, %d bytes; want %d, %d", b.States(), b.Memory(), n+1-1000, 2*(n+1-1000))
+	}
+}
+
+func TestRunBudgetLimits(t *testing.T) {
+	dawson, _ := Octal("0.07")
+	// The values (about 10 KB) and the scratch space fit, but not a rare
+	// list of more than 64 entries: Dawson's Kayles has 0 (rare under
+	// every mask, popcount 0 is even) at 5 of every 34 heaps (A002187), so
+	// about 700 rare heaps below 5000.
+	const n = 5000
+	tight := 2*(n+1) + scratchBytes(1) + 64*rareBytes
+	for _, c := range []struct {
+		name   string
+		rules  Rules
+		budget *solve.Budget
+		want   error
+	}{
+		{"states", GrundyGame(), &solve.Budget{MaxStates: n - 1}, solve.ErrStateLimit},
+		{"values", GrundyGame(), &solve.Budget{MaxMemory: 2 * n}, solve.ErrMemoryLimit},
+		{"scratch", GrundyGame(), &solve.Budget{MaxMemory: 2*(n+1) + 1000}, solve.ErrMemoryLimit},
+		{"rare list", dawson, &solve.Budget{MaxMemory: tight}, solve.ErrMemoryLimit},
+		{"enough", dawson, &solve.Budget{MaxMemory: 2 * tight, MaxStates: n}, nil},
+	} {
+		_, err := Run(context.Background(), Config{Rules: c.rules, To: n, Workers: 1, Budget: c.budget})
+		if !errors.Is(err, c.want) || (err == nil) != (c.want == nil) {
+			t.Errorf("%s: %v, want %v", c.name, err, c.want)
+		}
+		if err != nil && strings.Contains(err.Error(), "--") {
+			t.Errorf("%s: %q names a flag", c.name, err)
+		}
+	}
+}
+
+// TestRunStopped: an ended context stops a run with a *solve.StoppedError
+// wrapping the context's error.
+func TestRunStopped(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	_, err := Run(ctx, Config{Rules: GrundyGame(), To: 1 << 26})
+	var stopped *solve.StoppedError
+	if !errors.As(err, &stopped) || !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "time limit reached") {
+		t.Fatalf("error %v, want a time limit (*solve.StoppedError)", err)
+	}
+}
+
+// TestEntryEdges: heap sizes at the ends of the integers are refused as bad
+// input, before anything is allocated.
+func TestEntryEdges(t *testing.T) {
+	b := &solve.Budget{MaxMemory: 1 << 20}
+	for _, to := range []int64{-1, math.MinInt64, MaxTo + 1, math.MaxInt64, math.MaxInt64 - 1} {
+		_, err := Run(context.Background(), Config{Rules: GrundyGame(), To: to, Budget: b})
+		if !errors.Is(err, game.ErrInput) || !strings.Contains(err.Error(), "out of range") {
+			t.Errorf("Run to %d: %v, want bad input", to, err)
+		}
+		if _, err := Compute(context.Background(), GrundyGame(), to); !errors.Is(err, game.ErrInput) {
+			t.Errorf("Compute to %d: %v, want bad input", to, err)
+		}
+	}
+	for _, n := range []int{-1, -2, math.MinInt, MaxReference + 1, math.MaxInt} {
+		if _, err := Reference(GrundyGame(), n); !errors.Is(err, game.ErrInput) {
+			t.Errorf("Reference to %d: %v, want bad input", n, err)
+		}
+	}
+	// Values past what memory may hold without a run file: bad input that
+	// names no flag.
+	_, err := Run(context.Background(), Config{Rules: GrundyGame(), To: MaxTo})
+	if !errors.Is(err, game.ErrInput) || !strings.Contains(err.Error(), "run file") || strings.Contains(err.Error(), "--") {
+		t.Errorf("Run to MaxTo in memory: %v", err)
+	}
+	if b.Memory() != 0 || b.States() != 0 {
+		t.Errorf("refused runs held %d bytes, %d states", b.Memory(), b.States())
+	}
+}
+
+// TestRunFileStopsAtMemoryLimit: a run file whose rare list outgrows the
+// budget stops with the memory limit after a checkpoint, and resumes.
+func TestRunFileStopsAtMemoryLimit(t *testing.T) {
+	dawson, _ := Octal("0.07")
+	const n = 8000
+	path := filepath.Join(t.TempDir(), "d.bin")
+	cfg := Config{Rules: dawson, To: n, Out: path, Workers: 1, Budget: &solve.Budget{MaxMemory: scratchBytes(1) + 64*rareBytes}}
+	_, err := Run(context.Background(), cfg)
+	if !errors.Is(err, solve.ErrMemoryLimit) || !strings.Contains(err.Error(), "stopped at heap size") {
+		t.Fatalf("error %v, want the memory limit", err)
+	}
+	if cfg.Budget.Memory() != 0 {
+		t.Errorf("%d bytes still held after the run", cfg.Budget.Memory())
+	}
+	if r := reachedOnDisk(path); r <= 1 || r > n {
+		t.Fatalf("%d values checkpointed, want some but not all", r)
+	}
+	cfg.Budget, cfg.Resume = nil, true
+	seq := runTo(t, cfg)
+	want, err := Reference(dawson, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := firstDiff(seq.Values, want); i <= n || seq.Stats.Resumed <= 1 {
+		t.Fatalf("resumed at %d: G(%d) differs", seq.Stats.Resumed, i)
+	}
+}
+
+// TestRunReleasesOnFailure: a run that fails gives back the memory of the
+// values it allocated.
+func TestRunReleasesOnFailure(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	b := &solve.Budget{}
+	if _, err := Run(ctx, Config{Rules: GrundyGame(), To: 100000, Budget: b}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want cancelled", err)
+	}
+	if b.Memory() != 0 {
+		t.Errorf("%d bytes held after a failed run", b.Memory())
+	}
+}

@@ -1,0 +1,71 @@
+package query
+
+import (
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/solve"
+)
+
+// request owns the engines of one request: one Evaluator per game instance
+// of the position, all counting against the request's one budget, so a
+// limit holds for every component and every phase (values, winning moves,
+// summaries) together. The engines live as long as the request.
+type request struct {
+	budget *solve.Budget
+	evals  map[games.Instance]games.Evaluator
+	order  []games.Evaluator // in creation order, for States
+}
+
+func newRequest(budget *solve.Budget) *request {
+	return &request{budget: budget, evals: map[games.Instance]games.Evaluator{}}
+}
+
+// evaluator returns the request's engine for inst, or an input error when
+// inst has no Grundy values.
+func (r *request) evaluator(inst games.Instance) (games.Evaluator, error) {
+	if e, ok := r.evals[inst]; ok {
+		return e, nil
+	}
+	v, ok := inst.(games.Valued)
+	if !ok {
+		return nil, game.Inputf("%s is a %s game with no Grundy values: use 'grundy solve'", inst.Name(), inst.Spec().Kind)
+	}
+	e := v.Evaluator(r.budget)
+	r.evals[inst] = e
+	r.order = append(r.order, e)
+	return e, nil
+}
+
+// evaluators returns the engine of each group of pos.
+func (r *request) evaluators(pos games.Position) ([]games.Evaluator, error) {
+	evals := make([]games.Evaluator, len(pos))
+	for i, g := range pos {
+		e, err := r.evaluator(g.Game)
+		if err != nil {
+			return nil, err
+		}
+		evals[i] = e
+	}
+	return evals, nil
+}
+
+// states is the number of states the request's engines expanded.
+func (r *request) states() int64 {
+	var n int64
+	for _, e := range r.order {
+		n += e.States()
+	}
+	return n
+}
+
+// Budget is the limits of one request (states, memory; the deadline comes
+// with the context), shared by every engine the request starts. Faces make
+// one per request and pass it to the verbs; see solve.Budget.
+type Budget = solve.Budget
+
+// The limit errors the verbs return: match them with errors.Is. Their
+// messages name no flag or parameter: each face says how to raise a limit.
+var (
+	ErrStateLimit  = solve.ErrStateLimit
+	ErrMemoryLimit = solve.ErrMemoryLimit
+)
