@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/heap"
+	"github.com/grundy-go/grundy/heap/sparse"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -206,18 +207,18 @@ func newHeapInstance(spec, name string, g *HeapGame) *heapInstance {
 
 // Evaluator values heaps from the proven pattern or the probe where they
 // reach, and otherwise with the sequence engine of package heap (the one
-// `grundy table` uses: the sparse engine for codes that split), extending
-// one table of G(0..n) per request: a single heap costs what its table
-// costs.
+// `grundy table` uses: the sparse engine for codes that split, a proof of
+// periodicity where one is found on the way), extending one copy of the
+// probe per request: a single heap costs what its table costs.
 func (h *heapInstance) Evaluator(budget *solve.Budget) Evaluator {
-	return &heapEval{heapInstance: h, budget: budget}
+	return &heapEval{heapInstance: h, budget: budget, seq: *h.hg.seq}
 }
 
 // heapEval is the Evaluator of a heap game.
 type heapEval struct {
 	*heapInstance
 	budget *solve.Budget
-	values []uint16 // G(0..len-1), computed for this request
+	seq    heap.Sequence // the probe's copy, extended for this request
 	states int64
 }
 
@@ -228,16 +229,13 @@ func (e *heapEval) heap(ctx context.Context, n int) (game.Nimber, error) {
 	if v, ok := e.hg.Value(n); ok {
 		return v, nil
 	}
-	if n >= len(e.values) {
-		before := len(e.values)
-		values, err := heap.Extend(ctx, e.hg.Rules, e.values, n, e.budget)
-		if err != nil {
-			return 0, fmt.Errorf("G(%d): %w", n, err)
-		}
-		e.values = values
-		e.states += int64(len(values) - before)
+	before := len(e.seq.Values)
+	if err := e.seq.Reach(ctx, n, e.budget); err != nil {
+		return 0, fmt.Errorf("G(%d): %w", n, err)
 	}
-	return game.Nimber(e.values[n]), nil
+	e.states += int64(max(len(e.seq.Values)-before, 0))
+	v, _ := e.seq.At(n)
+	return v, nil
 }
 
 func (e *heapEval) Grundy(ctx context.Context, c Component) (game.Nimber, error) {
@@ -247,6 +245,9 @@ func (e *heapEval) Grundy(ctx context.Context, c Component) (game.Nimber, error)
 func (e *heapEval) MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func(option []Component) bool) error {
 	return e.hg.OptionsWithValue(ctx, e.pos(c), v, e.heap, e.wrap(yield))
 }
+
+// SparseRules returns the game's rules for the sparse engine (Sequenced).
+func (h *heapInstance) SparseRules() (sparse.Rules, bool) { return h.hg.Rules.SparseRules() }
 
 // Heap returns the heap game of the instance.
 func (h *heapInstance) Heap() *HeapGame { return h.hg }

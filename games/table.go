@@ -5,6 +5,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/heap"
+	"github.com/grundy-go/grundy/heap/sparse"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -19,6 +20,15 @@ type Tabulator interface {
 	// with an error wrapping game.ErrInput that says the memory it would
 	// need. Long work polls ctx and counts states and memory against budget.
 	Table(ctx context.Context, from, to int, budget *solve.Budget) (*Table, error)
+}
+
+// Sequenced is implemented by heap games whose sequence the sparse engine
+// computes into a run file (`grundy table --format run`): finite codes.
+type Sequenced interface {
+	Instance
+	// SparseRules returns the rules for package sparse, false when the
+	// engine does not run this game.
+	SparseRules() (sparse.Rules, bool)
 }
 
 // Table is the answer of a Tabulator: G(n) for From <= n <= To, and the

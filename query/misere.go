@@ -406,7 +406,7 @@ func MisereTable(ctx context.Context, inst games.Instance, from, to int, budget 
 	}
 	m := NewMisere(budget)
 	res := &MisereTableResult{Game: inst.Name(), From: from, To: to, Misere: true, Genera: []HeapGenus{}}
-	for n := from; n <= to; n++ {
+	for n := range Span(from, to) {
 		comps, err := inst.Parse([]string{strconv.Itoa(n)})
 		if err != nil {
 			return nil, err

@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"iter"
+	"math"
 	"strconv"
 
 	"github.com/grundy-go/grundy/game"
@@ -45,13 +47,35 @@ type TableResult struct {
 
 // TableSummary describes G(From..To) without listing it.
 type TableSummary struct {
-	Count int64       `json:"count"` // values in From..To
+	Count uint64      `json:"count"` // values in From..To (2^63 for 0..math.MaxInt64)
 	Zeros int64       `json:"zeros"` // P-positions: heaps of value 0
 	Max   game.Nimber `json:"max"`   // the largest value
 }
 
-// Count returns the number of values in From..To.
-func (r *TableResult) Count() int64 { return int64(r.To) - int64(r.From) + 1 }
+// Count returns the number of values in From..To (at most math.MaxInt64:
+// 0..math.MaxInt64 holds one more).
+func (r *TableResult) Count() int64 { return count(r.From, r.To) }
+
+// count returns the number of integers in from..to, 0 <= from <= to,
+// saturating at math.MaxInt64.
+func count(from, to int) int64 {
+	if d := uint64(to) - uint64(from) + 1; d <= math.MaxInt64 {
+		return int64(d)
+	}
+	return math.MaxInt64
+}
+
+// Span yields from, from+1, ..., to: a loop over a range that may end at
+// math.MaxInt64, where n <= to would always hold and n++ wrap around.
+func Span(from, to int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		if from > to {
+			return
+		}
+		for n := from; yield(n) && n != to; n++ {
+		}
+	}
+}
 
 // At returns G(n) for From <= n <= To.
 func (r *TableResult) At(n int) game.Nimber { return r.table.At(n) }
@@ -77,7 +101,7 @@ func Table(ctx context.Context, inst games.Instance, from, to int, budget *solve
 	res := &TableResult{Game: inst.Name(), From: from, To: to, Pattern: t.Pattern, Computed: t.Computed, States: t.States, table: t}
 	if res.Count() <= MaxListed {
 		res.Values = make([]game.Nimber, 0, res.Count())
-		for n := from; n <= to; n++ {
+		for n := range Span(from, to) {
 			res.Values = append(res.Values, t.At(n))
 		}
 	}
@@ -93,7 +117,7 @@ func Table(ctx context.Context, inst games.Instance, from, to int, budget *solve
 // over the computed values, and for the extrapolated part of a proven
 // periodic pattern (G(n) = G(n0 + (n-n0) mod p)) by whole periods.
 func summarize(t *games.Table) TableSummary {
-	s := TableSummary{Count: int64(t.To) - int64(t.From) + 1}
+	s := TableSummary{Count: uint64(t.To) - uint64(t.From) + 1}
 	add := func(v game.Nimber, times int64) {
 		if v == 0 {
 			s.Zeros += times
@@ -104,14 +128,36 @@ func summarize(t *games.Table) TableSummary {
 	}
 	direct := t.To // last n counted one by one
 	p := t.Pattern
-	periodic := p != nil && p.Proven && p.Saltus == 0 && t.To >= t.Computed
-	if periodic {
-		direct = min(t.To, max(t.From, p.Preperiod)+p.Period-1)
+	extrapolated := p != nil && p.Proven && t.To >= t.Computed
+	// The first whole period from max(From, Preperiod), if To reaches it.
+	first := t.To
+	if extrapolated {
+		if f := max(t.From, p.Preperiod); f <= t.To-(p.Period-1) {
+			first = f + p.Period - 1
+		}
 	}
-	for n := t.From; n <= direct; n++ {
+	switch {
+	case extrapolated && p.Saltus > 0:
+		// Arithmetic periodicity: G(n+p) = G(n) + s, s > 0. Past the
+		// first period from max(From, Preperiod) every value exceeds one
+		// in it, so no zero lies there, and the largest value is in the
+		// last period: count directly over both ends.
+		for n := range Span(t.From, first) {
+			add(t.At(n), 1)
+		}
+		if first < t.To {
+			for n := range Span(max(first+1, t.To-(p.Period-1)), t.To) {
+				add(t.At(n), 1)
+			}
+		}
+		return s
+	case extrapolated && p.Saltus == 0:
+		direct = first
+	}
+	for n := range Span(t.From, direct) {
 		add(t.At(n), 1)
 	}
-	if periodic && direct < t.To {
+	if extrapolated && direct < t.To {
 		// n in (direct, To]: each residue class of the period appears
 		// floor or ceil times; count class c = n0 + (n-n0) mod p.
 		start := direct + 1
@@ -121,6 +167,9 @@ func summarize(t *games.Table) TableSummary {
 			times := whole
 			if int64(i) < rest {
 				times++
+			}
+			if times == 0 {
+				break // start+i is past To (and may not even be an int)
 			}
 			add(t.At(start+i), times)
 		}
@@ -136,7 +185,7 @@ func (r *TableResult) WriteValues(w io.Writer, binaryFormat bool) error {
 	}
 	bw := bufio.NewWriterSize(w, 1<<16)
 	var buf [20]byte
-	for n := r.From; n <= r.To; n++ {
+	for n := range Span(r.From, r.To) {
 		v := r.At(n)
 		if binaryFormat {
 			if v > heapgame.MaxValue {

@@ -120,7 +120,7 @@ func (g *generalSolver) solveGeneral(ctx context.Context, c games.Component) (*g
 	s := g.s
 	p := s.id(c)
 	var sol *games.Solution
-	err := s.run(ctx, func() error {
+	err := s.run(ctx, g.budget, func() error {
 		if g.retro == nil {
 			g.retro = solve.NewRetro[ID](generalView{s}, g.budget)
 		}

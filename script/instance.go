@@ -111,7 +111,7 @@ func (e *scriptEval) Grundy(ctx context.Context, c games.Component) (game.Nimber
 		return 0, err
 	}
 	var v game.Nimber
-	err := e.run(ctx, func() (err error) {
+	err := e.run(ctx, e.budget, func() (err error) {
 		v, err = e.solver.Value(ctx, e.id(c))
 		return err
 	}, e.reset)
@@ -151,7 +151,7 @@ func (e *scriptEval) MovesToValue(ctx context.Context, c games.Component, v game
 	if err := e.impartialOnly(); err != nil {
 		return err
 	}
-	return e.run(ctx, func() error {
+	return e.run(ctx, e.budget, func() error {
 		for _, option := range e.optionList(e.id(c)) {
 			x, err := e.solver.SumValue(ctx, option)
 			if err != nil {

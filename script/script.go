@@ -18,6 +18,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/solve"
 )
 
 func init() {
@@ -61,9 +62,23 @@ func limitsFrom(ctx context.Context) Limits {
 	return l.withDefaults()
 }
 
-// LimitError reports that a script hit a step budget; it is a limit (exit
-// status 1), not bad input.
-type LimitError struct{ Msg string }
+// LimitError reports that a script hit a step budget or a size cap; it is
+// a limit (exit status 1), not bad input. Its message names no flag: Step
+// says which budget it was, and each face says how to raise it.
+type LimitError struct {
+	Msg  string
+	Step StepBudget // the step budget hit; NoStepBudget for size caps
+}
+
+// StepBudget names the step budgets of Limits.
+type StepBudget int
+
+// The step budgets.
+const (
+	NoStepBudget   StepBudget = iota
+	CallStepBudget            // Limits.CallSteps: one call of a script function
+	RunStepBudget             // Limits.RunSteps: all calls of one script
+)
 
 // Error returns the message.
 func (e *LimitError) Error() string { return e.Msg }
@@ -120,6 +135,10 @@ type Script struct {
 
 	args   starlark.Tuple // the argument tuple of every call
 	failed error          // the first script error of the operation in progress
+
+	request *solve.Budget // the budget of the operation in progress
+	charged int64         // bytes of interned positions and options accounted
+
 }
 
 // Load reads and runs the script at path and returns its game: a *Script
@@ -312,13 +331,13 @@ func (s *Script) wrap(fn string, pos starlark.Value, err error) error {
 	var size *sizeError
 	switch {
 	case s.ctx != nil && s.ctx.Err() != nil:
-		return fmt.Errorf("%s: stopped: %w", where, s.ctx.Err())
+		return fmt.Errorf("%s: %w", where, &solve.StoppedError{Err: s.ctx.Err()})
 	case s.stepReason == "call":
-		return &LimitError{fmt.Sprintf("%s: more than %d steps in one call (raise --script-call-steps)", where, s.limits.CallSteps)}
+		return &LimitError{Msg: fmt.Sprintf("%s: more than %d steps in one call", where, s.limits.CallSteps), Step: CallStepBudget}
 	case s.stepReason == "run":
-		return &LimitError{fmt.Sprintf("%s: the script took more than %d steps in all (raise --script-steps)", where, s.limits.RunSteps)}
+		return &LimitError{Msg: fmt.Sprintf("%s: the script took more than %d steps in all", where, s.limits.RunSteps), Step: RunStepBudget}
 	case errors.As(err, &size):
-		return &LimitError{fmt.Sprintf("%s: %s", where, size.Msg)}
+		return &LimitError{Msg: fmt.Sprintf("%s: %s", where, size.Msg)}
 	}
 	return game.Inputf("%s: %s", where, msg)
 }
@@ -361,7 +380,7 @@ func (s *Script) intern(v starlark.Value) (ID, error) {
 		return id, nil
 	}
 	if s.keyBytes += len(key); s.keyBytes > maxKeyBytes {
-		return 0, &LimitError{fmt.Sprintf("%s: the positions take more than %d MiB, the memory limit of a script game", s.path, maxKeyBytes>>20)}
+		return 0, &LimitError{Msg: fmt.Sprintf("%s: the positions take more than %d MiB, the memory limit of a script game", s.path, maxKeyBytes>>20)}
 	}
 	id, err := s.add(v)
 	if err == nil {
@@ -410,7 +429,7 @@ const (
 
 func (s *Script) add(v starlark.Value) (ID, error) {
 	if len(s.vals) >= maxIDs {
-		return 0, &LimitError{fmt.Sprintf("%s: more than %d distinct positions, the memory limit of a script game", s.path, maxIDs)}
+		return 0, &LimitError{Msg: fmt.Sprintf("%s: more than %d distinct positions, the memory limit of a script game", s.path, maxIDs)}
 	}
 	v.Freeze()
 	id := ID(len(s.vals))
@@ -423,6 +442,22 @@ func (s *Script) add(v starlark.Value) (ID, error) {
 		s.canonOf = append(s.canonOf, 0)
 	}
 	return id, nil
+}
+
+// charge accounts with the operation's budget for the memory the script's
+// caches hold: the option lists, the interned positions (a Starlark value
+// and its bookkeeping, some 200 bytes each) and their encoded keys. It
+// charges in steps of 1 MiB, so most calls cost a comparison.
+func (s *Script) charge() error {
+	need := int64(cap(s.opts))*4 + int64(len(s.vals))*200 + int64(s.keyBytes)
+	if need < s.charged+1<<20 {
+		return nil
+	}
+	if err := s.request.Grow(need - s.charged); err != nil {
+		return fmt.Errorf("%s: %d positions interned: %w", s.path, len(s.vals), err)
+	}
+	s.charged = need
+	return nil
 }
 
 // fail records the first error of an operation; the engine then sees no
@@ -457,6 +492,10 @@ func (s *Script) options(p ID) (int, bool) {
 	if s.failed != nil {
 		return 0, false
 	}
+	if err := s.charge(); err != nil {
+		s.fail(err)
+		return 0, false
+	}
 	pos := s.vals[p]
 	res, err := s.call(s.moves, pos)
 	if err != nil {
@@ -470,7 +509,7 @@ func (s *Script) options(p ID) (int, bool) {
 	}
 	start := len(s.opts)
 	if start+len(list) >= 1<<32-1 {
-		s.fail(&LimitError{fmt.Sprintf("%s: the options of all positions take more than 2^32 entries", s.path)})
+		s.fail(&LimitError{Msg: fmt.Sprintf("%s: the options of all positions take more than 2^32 entries", s.path)})
 		return 0, false
 	}
 	s.opts = append(s.opts, ID(len(list)))
@@ -692,9 +731,10 @@ func (s *Script) parseArg(arg string) (ID, error) {
 // A script error discards what the engines learnt during op (options cut
 // short may have been recorded): reset, when not nil, is then called to
 // start the caller's engine afresh.
-func (s *Script) run(ctx context.Context, op func() error, reset func()) error {
+func (s *Script) run(ctx context.Context, budget *solve.Budget, op func() error, reset func()) error {
 	s.limits = limitsFrom(ctx)
 	s.ctx = ctx
+	s.request = budget
 	s.thread.Uncancel()
 	stop := context.AfterFunc(ctx, func() { s.thread.Cancel("the computation was stopped") })
 	err := op()

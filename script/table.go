@@ -66,7 +66,7 @@ func (s *Script) Table(ctx context.Context, from, to int, budget *solve.Budget) 
 	e := s.Evaluator(budget).(*scriptEval)
 	var values []game.Nimber
 	extend := func(n int) error {
-		return s.run(ctx, func() error {
+		return s.run(ctx, budget, func() error {
 			for m := len(values); m <= n; m++ {
 				id, err := s.intern(starlark.MakeInt(m))
 				if err != nil {

@@ -42,6 +42,8 @@ type Grundy[P comparable] struct {
 	dense     []uint32       // values 0..len-1 of a Descending game on int
 	denseGame game.Game[int] // the game, when it is Descending on int
 	scratch   game.MexSet    // option values of the position being valued
+
+	arenaCap, boundsCap int // capacities when memory was last accounted
 }
 
 // NewGrundy returns a solver for g with the given limits. It discovers g's
@@ -235,12 +237,6 @@ func (s *Grundy[P]) search(ctx context.Context, root P) (game.Nimber, error) {
 				s.abandon()
 				return 0, err
 			}
-			if s.States%pollEvery == 0 {
-				if err := s.Hold(s.footprint()); err != nil {
-					s.abandon()
-					return 0, fmt.Errorf("searched %d positions: %w", len(s.memo), err)
-				}
-			}
 			e.expanded = true
 			if len(s.arena) > math.MaxInt32/2 || len(s.bounds) > math.MaxInt32/2 {
 				s.abandon()
@@ -248,6 +244,15 @@ func (s *Grundy[P]) search(ctx context.Context, root P) (game.Nimber, error) {
 			}
 			e.arena, e.bounds = int32(len(s.arena)), int32(len(s.bounds))
 			s.game.Options(e.p, s.record)
+			// Account memory every 256 states, and whenever the recorded
+			// options grew a table (a position can have 10^5 options).
+			if s.States%pollEvery == 0 || cap(s.arena) != s.arenaCap || cap(s.bounds) != s.boundsCap {
+				s.arenaCap, s.boundsCap = cap(s.arena), cap(s.bounds)
+				if err := s.Hold(s.footprint()); err != nil {
+					s.abandon()
+					return 0, fmt.Errorf("searched %d positions: %w", len(s.memo), err)
+				}
+			}
 			v, pending, cycle := s.expand(len(s.stack) - 1)
 			if cycle != nil {
 				s.abandon()

@@ -9,7 +9,6 @@ import (
 	"log"
 	"net"
 	"net/http"
-	"regexp"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/query"
+	"github.com/grundy-go/grundy/script"
 )
 
 // DefaultAddr is where `grundy serve` listens unless told otherwise: the
@@ -380,12 +380,12 @@ func describe(err error, timeout time.Duration) string {
 		return oneLine(err.Error()) + " (this server's memory limit per request)"
 	}
 	msg := oneLine(err.Error())
-	// The CLI's script-budget flags do not exist here.
-	msg = scriptFlag.ReplaceAllString(msg, "(a limit of the explorer)")
+	var steps *script.LimitError
+	if errors.As(err, &steps) && steps.Step != script.NoStepBudget {
+		msg += " (a limit of the explorer)"
+	}
 	return msg
 }
-
-var scriptFlag = regexp.MustCompile(`\(raise --script[a-z-]*\)`)
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 

@@ -14,12 +14,14 @@ import (
 	"regexp"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/query"
+	"github.com/grundy-go/grundy/script"
 )
 
 // Exit statuses (SPEC section 2).
@@ -98,7 +100,17 @@ func supervise(args []string) (status int, ok bool) {
 	default:
 		what := fmt.Sprintf("status %d", code)
 		if ws, isWait := cmd.ProcessState.Sys().(syscall.WaitStatus); isWait && ws.Signaled() {
-			what = "signal " + ws.Signal().String()
+			switch sig := ws.Signal(); sig {
+			case syscall.SIGPIPE, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP:
+				// Ended from outside (a closed pipe, Ctrl-C): end the same
+				// way, as one process would, and say nothing.
+				signal.Reset(sig)
+				_ = syscall.Kill(os.Getpid(), sig)
+				time.Sleep(time.Second) // the signal is delivered meanwhile
+				return 128 + int(sig), true
+			default:
+				what = "signal " + sig.String()
+			}
 		}
 		fmt.Fprintf(os.Stderr, "grundy: the computation failed (the worker process ended with %s: a crash or the machine's memory, not bad input; try a smaller --max-memory)\n", what)
 		return exitFailed, true
@@ -155,7 +167,16 @@ func describe(err error) string {
 	case errors.Is(err, query.ErrMemoryLimit):
 		return err.Error() + " (raise --max-memory)"
 	case errors.Is(err, context.Canceled):
-		return "interrupted: " + strings.ReplaceAll(err.Error(), context.Canceled.Error(), "cancelled")
+		return "interrupted: " + err.Error()
+	}
+	var steps *script.LimitError
+	if errors.As(err, &steps) {
+		switch steps.Step {
+		case script.CallStepBudget:
+			return err.Error() + " (raise --script-call-steps)"
+		case script.RunStepBudget:
+			return err.Error() + " (raise --script-steps)"
+		}
 	}
 	return err.Error()
 }

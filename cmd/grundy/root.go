@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -77,6 +78,12 @@ func (o *options) context(cmd *cobra.Command) (context.Context, context.CancelFu
 // terminal. done clears the display.
 func (o *options) budget(cmd *cobra.Command) (budget *query.Budget, done func()) {
 	budget = &query.Budget{MaxStates: int64(o.maxStates), MaxMemory: int64(o.maxMemory)}
+	if o.maxMemory > 0 {
+		// The budget counts what the engines hold; the collector is asked
+		// to keep the whole heap (garbage and runtime included) near it
+		// too, instead of letting it grow to twice the live data.
+		debug.SetMemoryLimit(int64(o.maxMemory) + 256<<20)
+	}
 	if !isTerminal(cmd.ErrOrStderr()) {
 		return budget, func() {}
 	}

@@ -124,14 +124,14 @@ func printTable(w io.Writer, res *query.TableResult) {
 	}
 	last := res.To
 	if res.Count() > maxShown {
-		last = res.From + 199
+		last = res.From + 199 // Count > maxShown: no overflow
 		if p := res.Pattern; p != nil {
 			last = max(last, p.Preperiod+2*p.Period-1)
 		}
 		last = min(last, res.From+maxShown-1)
 	}
 	var top game.Nimber
-	for n := res.From; n <= last; n++ {
+	for n := range query.Span(res.From, last) {
 		top = max(top, res.At(n))
 	}
 	valueWidth := max(len(strconv.FormatUint(uint64(top), 10))+1, 3)
@@ -143,7 +143,7 @@ func printTable(w io.Writer, res *query.TableResult) {
 			row.Reset()
 		}
 	}
-	for n := res.From; n <= last; n++ {
+	for n := range query.Span(res.From, last) {
 		if n == res.From || mod(n-anchor, width) == 0 {
 			flush()
 			fmt.Fprintf(&row, "%*d:", labelWidth, n)

@@ -11,8 +11,6 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
-	"github.com/grundy-go/grundy/heap"
-	"github.com/grundy-go/grundy/heap/sparse"
 	"github.com/grundy-go/grundy/query"
 )
 
@@ -36,25 +34,8 @@ func addRunFlags(cmd *cobra.Command, rf *runFlags) {
 // --resume, or --out with a table too long for memory that a run file can
 // hold (N <= 2^32).
 func (rf *runFlags) wanted(cmd *cobra.Command, out, format string, to int) bool {
-	implicit := out != "" && !cmd.Flags().Changed("format") && to >= heap.MaxLength && int64(to) <= sparse.MaxTo
+	implicit := out != "" && !cmd.Flags().Changed("format") && to >= query.RunFileFrom && int64(to) <= query.MaxRunTo
 	return format == "run" || rf.resume || implicit
-}
-
-// runTableResult is the JSON of a table written to a run file: the table
-// keys of SPEC section 3 (values only when at most query.MaxListed), the
-// summary, and the sequence statistics.
-type runTableResult struct {
-	Game     string             `json:"game"`
-	From     int                `json:"from"`
-	To       int                `json:"to"`
-	Values   []uint16           `json:"values"`
-	Pattern  *heap.Pattern      `json:"pattern"`
-	Computed int64              `json:"computed"`
-	Summary  query.TableSummary `json:"summary"`
-	Stats    sparse.Stats       `json:"stats"`
-	File     string             `json:"file"`
-	Seconds  float64            `json:"-"`
-	values   []uint16           // G(0..To)
 }
 
 // table computes G(0..to) of the game into the run file out.
@@ -62,54 +43,33 @@ func (rf *runFlags) table(cmd *cobra.Command, opts *options, name string, from, 
 	if out == "" {
 		return usageError{fmt.Errorf("--resume and --format run need --out FILE, the run file")}
 	}
-	if from < 0 || to < 0 || to < from {
-		return game.Inputf("table range %d..%d: heap sizes are never negative and --from must not exceed --to", from, to)
-	}
 	inst, err := games.Open(name)
 	if err != nil {
 		return err
 	}
-	hi, ok := inst.(interface{ Heap() *games.HeapGame })
-	if !ok {
-		return game.Inputf("%s: run files hold the sequences of take-and-break heap games (octal codes, grundy-game)", inst.Name())
-	}
-	rules, ok := hi.Heap().Rules.SparseRules()
-	if !ok {
-		return game.Inputf("%s: the sequence engine runs finite codes only (no repeating tail, no three-heap splits into distinct parts)", inst.Name())
-	}
 	ctx, cancel := opts.context(cmd)
 	defer cancel()
-	cfg := sparse.Config{Rules: rules, To: int64(to), Out: out, Resume: rf.resume}
+	budget, done := opts.budget(cmd)
+	done() // the run has a progress bar of its own
+	budget.Progress = nil
+	ro := query.RunOptions{Out: out, Resume: rf.resume, Budget: budget, List: opts.json}
 	finish := func() {}
 	if isTerminal(cmd.ErrOrStderr()) {
-		cfg.Progress, finish = runProgress(cmd.ErrOrStderr(), int64(to)+1)
+		ro.Progress, finish = runProgress(cmd.ErrOrStderr(), int64(to)+1)
 	}
-	seq, err := sparse.Run(ctx, cfg)
+	res, err := query.TableRun(ctx, inst, from, to, ro)
 	finish()
-	if err != nil {
-		if errors.Is(err, sparse.ErrExists) {
-			return game.Inputf("%s exists: pass --resume to continue its run, or remove it", out)
-		}
-		if errors.Is(err, game.ErrInput) {
-			return err
-		}
-		return fmt.Errorf("%w (the run file %s keeps every value up to its last checkpoint: continue with --resume)", err, out)
+	var stopped *query.RunStoppedError
+	switch {
+	case errors.Is(err, query.ErrRunExists):
+		return game.Inputf("%s exists: pass --resume to continue its run, or remove it", out)
+	case errors.As(err, &stopped):
+		return fmt.Errorf("%w: continue with --resume", err)
+	case err != nil:
+		return err
 	}
-	defer seq.Close()
-	res := &runTableResult{Game: inst.Name(), From: from, To: to, Computed: int64(to) + 1,
-		Stats: seq.Stats, File: out, values: seq.Values}
-	res.Pattern = heap.Find(seq.Values)
-	res.Summary.Count = int64(to-from) + 1
-	for _, v := range seq.Values[from:] {
-		if v == 0 {
-			res.Summary.Zeros++
-		}
-		res.Summary.Max = max(res.Summary.Max, game.Nimber(v))
-	}
+	defer res.Close()
 	if opts.json {
-		if res.Summary.Count <= query.MaxListed {
-			res.Values = seq.Values[from : to+1]
-		}
 		return printJSON(cmd.OutOrStdout(), res)
 	}
 	printRunTable(cmd.OutOrStdout(), res)
@@ -118,7 +78,7 @@ func (rf *runFlags) table(cmd *cobra.Command, opts *options, name string, from, 
 
 // printRunTable writes the first values, the summary, the statistics and
 // the pattern.
-func printRunTable(w io.Writer, res *runTableResult) {
+func printRunTable(w io.Writer, res *query.RunTableResult) {
 	st := res.Stats
 	fmt.Fprintf(w, "%s: G(0..%d) in run file %s", res.Game, res.To, res.File)
 	if st.Resumed > 0 {
@@ -126,14 +86,14 @@ func printRunTable(w io.Writer, res *runTableResult) {
 	}
 	fmt.Fprintln(w)
 	last := min(res.To, res.From+99)
-	for n := res.From; n <= last; n++ {
+	for n := range query.Span(res.From, last) {
 		if (n-res.From)%20 == 0 {
 			if n > res.From {
 				fmt.Fprintln(w)
 			}
 			fmt.Fprintf(w, "%*d:", len(fmt.Sprint(last)), n)
 		}
-		fmt.Fprintf(w, " %d", res.values[n])
+		fmt.Fprintf(w, " %d", res.At(n))
 	}
 	fmt.Fprintln(w)
 	if last < res.To {
@@ -153,7 +113,7 @@ func printRunTable(w io.Writer, res *runTableResult) {
 
 // runProgress is a progress bar on w: values done, rate, time left, rare
 // count and largest value.
-func runProgress(w io.Writer, total int64) (func(sparse.Progress), func()) {
+func runProgress(w io.Writer, total int64) (func(query.RunProgress), func()) {
 	bar := progressbar.NewOptions64(total,
 		progressbar.OptionSetWriter(w),
 		progressbar.OptionSetDescription("values"),
@@ -164,7 +124,7 @@ func runProgress(w io.Writer, total int64) (func(sparse.Progress), func()) {
 		progressbar.OptionThrottle(200*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
 	)
-	return func(p sparse.Progress) {
+	return func(p query.RunProgress) {
 			bar.Describe(fmt.Sprintf("values (rare %d, largest %d, %s)", p.Rare, p.Max, p.Mode))
 			_ = bar.Set64(p.Done)
 		}, func() {

@@ -1,0 +1,121 @@
+package query
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games"
+	heapgame "github.com/grundy-go/grundy/heap"
+	"github.com/grundy-go/grundy/heap/sparse"
+)
+
+// Run files (docs/sequences.md): a long sequence computed by the sparse
+// engine straight into a memory-mapped file that a stopped or killed run
+// continues.
+const (
+	// RunFileFrom is the table length from which `--out` writes a run file
+	// by itself: longer tables do not fit the in-memory engines.
+	RunFileFrom = heapgame.MaxLength
+	// MaxRunTo is the largest heap a run file holds.
+	MaxRunTo = sparse.MaxTo
+)
+
+// RunProgress is what a run reports after each block of positions.
+type RunProgress = sparse.Progress
+
+// ErrRunExists is matched by the error of a run that would overwrite an
+// existing run file without Resume.
+var ErrRunExists = sparse.ErrExists
+
+// RunTableResult is the answer of a table written to a run file: the table
+// keys of SPEC section 3 (values only when at most MaxListed), the summary
+// and the sequence statistics.
+type RunTableResult struct {
+	Game     string            `json:"game"`
+	From     int               `json:"from"`
+	To       int               `json:"to"`
+	Values   []uint16          `json:"values"`
+	Pattern  *heapgame.Pattern `json:"pattern"`
+	Computed int64             `json:"computed"`
+	Summary  TableSummary      `json:"summary"`
+	Stats    sparse.Stats      `json:"stats"`
+	File     string            `json:"file"`
+
+	all []uint16 // G(0..To), mapped from the file until Close
+	seq *sparse.Sequence
+}
+
+// At returns G(n) for 0 <= n <= To.
+func (r *RunTableResult) At(n int) uint16 { return r.all[n] }
+
+// Close unmaps the run file.
+func (r *RunTableResult) Close() error { return r.seq.Close() }
+
+// RunOptions configure TableRun.
+type RunOptions struct {
+	Out      string // the run file
+	Resume   bool   // continue the run in Out instead of starting one
+	Budget   *Budget
+	Progress func(RunProgress) // called after each block (nil: none)
+	// List fills Values when the table has at most MaxListed values.
+	List bool
+}
+
+// TableRun computes G(0..to) of inst, a games.Sequenced heap game, into the
+// run file opts.Out, checkpointing as it goes, and summarizes G(from..to).
+// A run stopped by a limit keeps its values up to the last checkpoint.
+func TableRun(ctx context.Context, inst games.Instance, from, to int, opts RunOptions) (*RunTableResult, error) {
+	if from < 0 || to < 0 || to < from {
+		return nil, game.Inputf("table range %d..%d: heap sizes are never negative and from must not exceed to", from, to)
+	}
+	sq, ok := inst.(games.Sequenced)
+	if !ok {
+		return nil, game.Inputf("%s: run files hold the sequences of take-and-break heap games (octal codes, grundy-game)", inst.Name())
+	}
+	rules, ok := sq.SparseRules()
+	if !ok {
+		return nil, game.Inputf("%s: the sequence engine runs finite codes only (no repeating tail, no three-heap splits into distinct parts)", inst.Name())
+	}
+	cfg := sparse.Config{Rules: rules, To: int64(to), Out: opts.Out, Resume: opts.Resume, Budget: opts.Budget, Progress: opts.Progress}
+	seq, err := sparse.Run(ctx, cfg)
+	if err != nil {
+		if errors.Is(err, game.ErrInput) {
+			return nil, err
+		}
+		if _, statErr := os.Stat(opts.Out); statErr == nil {
+			return nil, &RunStoppedError{File: opts.Out, Err: err}
+		}
+		return nil, err
+	}
+	res := &RunTableResult{Game: inst.Name(), From: from, To: to, Computed: int64(to) + 1,
+		Stats: seq.Stats, File: opts.Out, all: seq.Values, seq: seq}
+	res.Pattern = heapgame.Find(seq.Values)
+	res.Summary.Count = uint64(to-from) + 1
+	for _, v := range seq.Values[from:] {
+		if v == 0 {
+			res.Summary.Zeros++
+		}
+		res.Summary.Max = max(res.Summary.Max, game.Nimber(v))
+	}
+	if opts.List && res.Summary.Count <= uint64(MaxListed) {
+		res.Values = seq.Values[from : to+1]
+	}
+	return res, nil
+}
+
+// RunStoppedError reports a run that stopped (a limit, a full disk) with
+// its run file in place: the file keeps every value up to its last
+// checkpoint, and a resumed run continues from there.
+type RunStoppedError struct {
+	File string
+	Err  error
+}
+
+func (e *RunStoppedError) Error() string {
+	return fmt.Sprintf("%v (the run file %s keeps every value up to its last checkpoint)", e.Err, e.File)
+}
+
+func (e *RunStoppedError) Unwrap() error { return e.Err }
