@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -180,6 +181,11 @@ func (fv *ForestValues) After(total game.Nimber, v int) game.Nimber {
 // (summing X and SG along every path from v to a descendant) is O(n^2).
 func (f Forest) Solve(ctx context.Context, ctr *solve.Counter) (*ForestValues, error) {
 	n := len(f.Parent)
+	// Three result arrays, X and roots, the children lists and the BFS
+	// order (4 bytes a node each), and the trie: about 64 bytes a node.
+	if err := ctr.Hold(64 * int64(n)); err != nil {
+		return nil, fmt.Errorf("a forest of %d nodes: %w", n, err)
+	}
 	fv := &ForestValues{SG: make([]uint32, n), Rest: make([]uint32, n), Root: make([]int32, n)}
 	if n == 0 {
 		return fv, nil

@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 
 	"github.com/grundy-go/grundy/game"
@@ -81,6 +82,9 @@ func (b RookBoard) options(yield func(cell int) bool) {
 // practice the scan stops at the first word with a zero.
 func (b RookBoard) Values(ctx context.Context, ctr *solve.Counter) ([]uint32, error) {
 	words := (b.W+b.H)/64 + 1
+	if err := ctr.Hold(8*int64(b.W*words+words) + 4*int64(len(b.Cells))); err != nil {
+		return nil, fmt.Errorf("a %dx%d board: %w", b.W, b.H, err)
+	}
 	cols := make([]uint64, b.W*words) // column c's set: cols[c*words:(c+1)*words]
 	row := make([]uint64, words)
 	values := make([]uint32, len(b.Cells))

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
 )
@@ -201,6 +202,16 @@ func (s *Loopy[P]) solve(ctx context.Context, roots []P) error {
 			return fmt.Errorf("explored %d positions: more than 2^31 moves", len(pos)-1)
 		}
 		off = append(off, int32(len(succ)))
+		// The index map and positions, then per position the offsets, the
+		// stage labels and counters (about 24 bytes), per move an edge
+		// each way (8 bytes): accounted as the graph grows.
+		if u%256 == 0 || len(succ)-len(off) > 1<<16 {
+			var zero P
+			need := int64(len(pos))*(3*int64(unsafe.Sizeof(zero))+8+24) + int64(len(succ))*8
+			if err := s.Hold(need); err != nil {
+				return fmt.Errorf("explored %d positions: %w", len(pos)-1, err)
+			}
+		}
 	}
 	label, err := labelStages(ctx, off, succ)
 	if err != nil {
