@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"fmt"
+	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
 )
@@ -58,6 +59,8 @@ type Minimax[P comparable] struct {
 	memo  map[P]Scored
 	open  map[P]bool // positions on the search stack, expanded
 	stack []P
+
+	stackCap int // the stack's capacity when memory was last accounted
 }
 
 // NewMinimax returns a minimax solver for g with the given limits.
@@ -94,6 +97,17 @@ func (s *Minimax[P]) Solve(ctx context.Context, root P) (Scored, error) {
 		if !s.open[top] {
 			if err := s.Step(ctx); err != nil {
 				return Scored{}, fmt.Errorf("searched %d positions: %w", s.States, err)
+			}
+			if s.States%pollEvery == 0 || cap(s.stack) > s.stackCap {
+				// Memo and open set entries (key and value, hash-table
+				// slack counted as doubling them) and the stack.
+				s.stackCap = cap(s.stack)
+				var p P
+				size := int64(unsafe.Sizeof(p))
+				need := int64(len(s.memo))*2*(size+16) + int64(len(s.open))*2*(size+1) + int64(cap(s.stack))*size
+				if err := s.Hold(need); err != nil {
+					return Scored{}, fmt.Errorf("searched %d positions: %w", s.States, err)
+				}
 			}
 			s.open[top] = true
 			var cycle error
