@@ -164,7 +164,10 @@ type MemoryLimitError struct {
 }
 
 func (e *MemoryLimitError) Error() string {
-	return fmt.Sprintf("memory limit of %s reached (the work needed at least %s)", Bytes(e.Limit), Bytes(e.Need))
+	if e.Need > e.Limit+e.Limit/10 {
+		return fmt.Sprintf("memory limit of %s reached (the work needed at least %s)", Bytes(e.Limit), Bytes(e.Need))
+	}
+	return fmt.Sprintf("memory limit of %s reached", Bytes(e.Limit))
 }
 
 // Is makes errors.Is(err, ErrMemoryLimit) true.
