@@ -74,7 +74,7 @@ func TestOutcome(t *testing.T) {
 		o           Outcome
 		name, class string
 	}{{Lose, "lose", "P"}, {Draw, "draw", "D"}, {Win, "win", "N"}, {Unknown, "unknown", "?"}} {
-		if tt.o.String() != tt.name || tt.o.Class() != tt.class {
+		if tt.o.String() != tt.name || tt.o.Class().String() != tt.class {
 			t.Errorf("%d: got %s/%s, want %s/%s", tt.o, tt.o, tt.o.Class(), tt.name, tt.class)
 		}
 	}

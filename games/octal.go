@@ -49,10 +49,10 @@ func (g *HeapGame) Options(n int, yield func([]int) bool) { g.moves.Options(n, y
 func (*HeapGame) Descending() {}
 
 // extrapolates reports whether Value answers every heap: the pattern is
-// proven, and periodic (saltus 0) with at most two heaps a move (the cases
-// OptionsWithValue enumerates by residue classes).
+// proven and periodic (saltus 0). OptionsWithValue then lists the splits of
+// a huge heap into two or three heaps by residue classes.
 func (g *HeapGame) extrapolates() bool {
-	return g.seq.Proven() && g.seq.Pattern.Saltus == 0 && g.Rules.Code.MaxHeaps() <= 2
+	return g.seq.Proven() && g.seq.Pattern.Saltus == 0
 }
 
 // Value returns G(n) from the probe's prefix or its proven pattern.
@@ -70,12 +70,22 @@ func (g *HeapGame) known(n int) game.Nimber {
 	return v
 }
 
-// OptionsWithValue yields the options of a heap of n whose value is v. For
-// two-heap splits of a huge heap under a proven period p from n0, whether a
-// split (a, m-a) has value v depends only on a mod p once n0+p <= a <= m/2
-// (both heaps are then in the periodic part), so the splits are listed from
-// the residues that match, in increasing a, without trying the others.
-func (g *HeapGame) OptionsWithValue(ctx context.Context, n int, v game.Nimber, value func(context.Context, int) (game.Nimber, error), yield func([]int) bool) (err error) {
+// OptionsWithValue yields the options of a heap of n whose value is v. Under
+// a proven period p from n0 (extrapolates), the splits of a huge heap are
+// listed by residue classes rather than one by one: whether a split into
+// heaps that are all at least n0 has value v depends only on their sizes
+// mod p, so the sizes of the matching classes are listed, in increasing
+// order, without trying the others (pairs, triples). The listing ends with
+// the context's error or value's, which is returned.
+func (g *HeapGame) OptionsWithValue(ctx context.Context, n int, v game.Nimber, value func(context.Context, int) (game.Nimber, error), yield func([]int) bool) error {
+	return g.optionsWithValue(ctx, n, v, g.seq.Pattern, value, yield)
+}
+
+// optionsWithValue is OptionsWithValue with the splits listed by classes
+// under pat when it is proven and periodic: the probe's pattern, or one a
+// request proved on a longer sequence of the same game (a heap past the
+// probe's reach, such as 0.16's, is valued from it).
+func (g *HeapGame) optionsWithValue(ctx context.Context, n int, v game.Nimber, pat *heap.Pattern, value func(context.Context, int) (game.Nimber, error), yield func([]int) bool) (err error) {
 	// Every heap valued here is below n, whose value the caller knows, so
 	// value only reads a table; a failure (the context) ends the listing.
 	valueOf := func(m int) game.Nimber {
@@ -98,6 +108,22 @@ func (g *HeapGame) OptionsWithValue(ctx context.Context, n int, v game.Nimber, v
 		})
 		return err
 	}
+	polls := 0
+	l := splitLister{
+		value: valueOf,
+		// The context is polled every 1024 steps; a failed value or the
+		// context's end stops the listing with err.
+		stopped: func() bool {
+			if polls++; polls%1024 == 0 && err == nil {
+				err = solve.Poll(ctx)
+			}
+			return err != nil
+		},
+		distinct: g.Rules.Distinct,
+	}
+	if pat != nil && pat.Proven && pat.Saltus == 0 && !g.Rules.Distinct {
+		l.n0, l.p = pat.Preperiod, pat.Period
+	}
 	code := g.Rules.Code
 	top := n
 	if code.Finite() {
@@ -106,7 +132,7 @@ func (g *HeapGame) OptionsWithValue(ctx context.Context, n int, v game.Nimber, v
 	for k := 0; k <= top; k++ {
 		d := code.Digit(k)
 		m := n - k
-		if err != nil {
+		if err = cmp.Or(err, solve.Poll(ctx)); err != nil {
 			return err
 		}
 		if d&heap.TakeAll != 0 && m == 0 && v == 0 && !yield([]int{}) {
@@ -115,71 +141,184 @@ func (g *HeapGame) OptionsWithValue(ctx context.Context, n int, v game.Nimber, v
 		if d&heap.Take != 0 && m >= 1 && k >= 1 && valueOf(m) == v && !yield([]int{m}) {
 			return err
 		}
-		if d&heap.Split != 0 && !g.splits(ctx, m, v, valueOf, yield) {
+		if d&heap.Split != 0 && !l.pairs(m, 1, v, func(a int) bool { return yield([]int{a, m - a}) }) {
 			return err
 		}
-		if d&heap.Split3 != 0 {
-			for a := 1; 3*a <= m; a++ {
-				for b := a; a+2*b <= m; b++ {
-					c := m - a - b
-					if g.Rules.Distinct && (a == b || b == c) {
-						continue
-					}
-					if valueOf(a)^valueOf(b)^valueOf(c) == v && !yield([]int{a, b, c}) {
-						return err
-					}
-				}
-				if err = cmp.Or(err, solve.Poll(ctx)); err != nil {
-					return err
-				}
-			}
+		if d&heap.Split3 != 0 && !l.triples(m, v, yield) {
+			return err
 		}
 	}
 	return err
 }
 
-// splits yields the splits of m tokens into two non-empty heaps with value
-// v; false when yield asked to stop.
-func (g *HeapGame) splits(ctx context.Context, m int, v game.Nimber, value func(int) game.Nimber, yield func([]int) bool) bool {
-	match := func(a int) bool { return value(a)^value(m-a) == v }
-	direct := m / 2
-	var n0, p int
-	periodic := g.extrapolates() && !g.Rules.Distinct
-	if periodic {
-		n0, p = g.seq.Pattern.Preperiod, g.seq.Pattern.Period
-		direct = min(direct, n0+p-1)
+// splitLister lists the splits of a heap with a given value, by residue
+// classes of sizes under a proven period p > 0 from n0 (p = 0: none, every
+// split is tried).
+type splitLister struct {
+	value    func(int) game.Nimber
+	stopped  func() bool // polled now and then: true ends the listing
+	distinct bool        // the heaps of a split must differ in size
+	n0, p    int
+}
+
+// class returns the representative in [n0, n0+p) of the sizes congruent to
+// x mod p; x may be any integer.
+func (l *splitLister) class(x int) int {
+	r := (x - l.n0) % l.p
+	if r < 0 {
+		r += l.p
 	}
-	for a := 1; a <= direct; a++ {
-		if g.Rules.Distinct && 2*a == m {
+	return l.n0 + r
+}
+
+// pairs calls yield(a) for each split of m tokens into heaps a and m-a with
+// lo <= a <= m-a and value v, in increasing a; false when yield asked to
+// stop or the listing was stopped.
+//
+// Heaps below n0+p are tried one by one. From a = n0+p on, both heaps are
+// at least n0 (m-a >= a), so G(a) = G(r) and G(m-a) = G(m-r) for the
+// representative r of a's class (m-r >= n0 as well): the classes r in
+// [n0, n0+p) that match are found once, and their members listed.
+func (l *splitLister) pairs(m, lo int, v game.Nimber, yield func(a int) bool) bool {
+	lo, hi := max(lo, 1), m/2
+	direct := hi
+	if l.p > 0 {
+		direct = min(hi, l.n0+l.p-1)
+	}
+	for a := lo; a <= direct; a++ {
+		if l.distinct && 2*a == m {
 			continue
 		}
-		if a%(1<<12) == 0 && ctx.Err() != nil {
-			return false // the caller reports the context's error
+		if l.stopped() {
+			return false
 		}
-		if match(a) && !yield([]int{a, m - a}) {
+		if l.value(a)^l.value(m-a) == v && !yield(a) {
 			return false
 		}
 	}
-	if !periodic || direct == m/2 {
+	start := max(lo, direct+1)
+	if l.p == 0 || start > hi {
 		return true
 	}
-	var residues []int // a in [n0, n0+p) whose class matches
-	for a := n0; a < n0+p; a++ {
-		if match(a) {
-			residues = append(residues, a)
+	var residues []int
+	for r := l.n0; r < l.n0+l.p; r++ {
+		if l.stopped() {
+			return false
+		}
+		if l.value(r)^l.value(m-r) == v {
+			residues = append(residues, r)
 		}
 	}
+	return l.members(residues, start, hi, yield)
+}
+
+// members calls yield(x) for each x in [lo, hi] in the classes of residues
+// (representatives in [n0, n0+p), ascending), in increasing order; lo >= n0.
+func (l *splitLister) members(residues []int, lo, hi int, yield func(x int) bool) bool {
 	if len(residues) == 0 {
 		return true
 	}
-	for base := p; ; base += p {
+	for base := (lo - l.n0) / l.p * l.p; ; base += l.p {
 		for _, r := range residues {
-			a := base + r
-			if a > m/2 {
+			x := base + r
+			if x < lo {
+				continue
+			}
+			if x > hi {
 				return true
 			}
-			if !yield([]int{a, m - a}) {
+			if !yield(x) {
 				return false
+			}
+		}
+	}
+}
+
+// triples yields each split of m tokens into three heaps a <= b <= c with
+// value v, in increasing (a, b); false when yield asked to stop or the
+// listing was stopped.
+//
+// For a below n0+p the pairs (b, c) of m-a with b >= a are listed by pairs
+// (for value v ^ G(a)). From a = n0+p on all three heaps are at least n0,
+// and the value depends only on the classes of a and b (c = m-a-b): for
+// each class of a, the classes of b that match are found once (p tries),
+// and a runs over the classes with at least one, b over their members in
+// [a, (m-a)/2].
+func (l *splitLister) triples(m int, v game.Nimber, yield func([]int) bool) bool {
+	top := m / 3 // a <= b <= c
+	direct := top
+	if l.p > 0 {
+		direct = min(top, l.n0+l.p-1)
+	}
+	for a := 1; a <= direct; a++ {
+		ok := l.pairs(m-a, a, v^l.value(a), func(b int) bool {
+			if l.distinct && a == b { // b == c: pairs skipped it
+				return true
+			}
+			return yield([]int{a, b, m - a - b})
+		})
+		if !ok {
+			return false
+		}
+	}
+	if l.p == 0 || direct == top {
+		return true
+	}
+	// matches returns the classes of b matching the class ra of a.
+	matches := func(ra int) ([]int, bool) {
+		var rbs []int
+		for rb := l.n0; rb < l.n0+l.p; rb++ {
+			if l.stopped() {
+				return nil, false
+			}
+			if l.value(ra)^l.value(rb)^l.value(l.class(m-ra-rb)) == v {
+				rbs = append(rbs, rb)
+			}
+		}
+		return rbs, true
+	}
+	classes := make([][]int, l.p) // classes[ra-n0]: b's classes for a's class ra
+	var live []int                // the classes of a with a match, ascending
+	for base := (direct + 1 - l.n0) / l.p * l.p; ; base += l.p {
+		first := live == nil // the first period of a computes the classes
+		for i := range l.p {
+			ra := l.n0 + i
+			if !first {
+				if i >= len(live) {
+					break
+				}
+				ra = live[i]
+			}
+			a := base + ra
+			if a <= direct {
+				continue
+			}
+			if a > top {
+				return true
+			}
+			rbs := classes[ra-l.n0]
+			if first {
+				var ok bool
+				if rbs, ok = matches(ra); !ok {
+					return false
+				}
+				classes[ra-l.n0] = rbs
+			}
+			ok := l.members(rbs, a, (m-a)/2, func(b int) bool {
+				return yield([]int{a, b, m - a - b})
+			})
+			if !ok {
+				return false
+			}
+		}
+		if first {
+			for i, rbs := range classes {
+				if len(rbs) > 0 {
+					live = append(live, l.n0+i)
+				}
+			}
+			if len(live) == 0 {
+				return true
 			}
 		}
 	}

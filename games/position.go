@@ -156,9 +156,9 @@ func parseGroup(words []string, files fs.FS) (Group, error) {
 		if files == nil {
 			return Group{}, game.Inputf("%s: this face reads no files", a)
 		}
-		data, err := fs.ReadFile(files, a[1:])
+		data, err := ReadFile(files, a[1:])
 		if err != nil {
-			return Group{}, game.Inputf("read %s: %w", a, err)
+			return Group{}, fmt.Errorf("%s: %w", a, err)
 		}
 		if fa, ok := inst.(FileArger); ok {
 			args = append(args, fa.FileArgs(string(data))...)

@@ -47,14 +47,14 @@ func TestParseErrors(t *testing.T) {
 		{"subtract: 4", "needs a set"},
 		{"nim -3", `heap size "-3"`},
 		{"nim x", `heap size "x"`},
-		{"nim 99999999999999999999", `heap size "99999999999999999999"`},
+		{"nim 99999999999999999999", "heap size 99999999999999999999 is too large"},
 		{"divisor 0", "must be at least 1"},
 		{"nim 3 +", "dangling '+' at the end"},
 		{"+ nim 3", "dangling '+' at the start"},
 		{"nim 3 + + nim 4", "twice in a row"},
 		{"nim", "no position given"},
 		{"nim:3 4", "takes no parameters"},
-		{"nim @/nonexistent/heaps", "read @/nonexistent/heaps"},
+		{"nim @/nonexistent/heaps", "@/nonexistent/heaps: open /nonexistent/heaps"},
 	}
 	for _, tt := range tests {
 		_, err := Parse(strings.Fields(tt.in))

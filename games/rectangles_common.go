@@ -50,8 +50,9 @@ func parseGrid(arg, allowed string, fill byte) (grid, error) {
 		if errW != nil || errH != nil || W < 1 || H < 1 {
 			return grid{}, game.Inputf("board size %q is not WxH with positive integers W and H", arg)
 		}
-		if int64(W)*int64(H) > maxBoardCells {
-			return grid{}, game.Inputf("board %q has more than %d cells", arg, maxBoardCells)
+		// W and H each at most the cap first, so W*H cannot overflow.
+		if W > maxBoardCells || H > maxBoardCells || int64(W)*int64(H) > maxBoardCells {
+			return grid{}, game.Inputf("board %q has more than %d cells", clip(arg), maxBoardCells)
 		}
 		cells := make([]byte, W*H)
 		for i := range cells {

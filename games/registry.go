@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"sort"
@@ -55,14 +56,37 @@ func (osFiles) Open(name string) (fs.File, error) { return os.Open(name) }
 
 func (osFiles) ReadFile(name string) ([]byte, error) { return os.ReadFile(name) }
 
-// readFile reads name through files, refusing when there is no file access.
-func readFile(files fs.FS, name, what string) ([]byte, error) {
+// MaxFileSize is the most bytes a position's file (@FILE, graph:FILE, a
+// rule script) may hold: 64 MiB is ten million heaps written out, and a
+// bound keeps a file such as /dev/zero from filling the memory.
+const MaxFileSize = 64 << 20
+
+// ReadFile reads name through files, at most MaxFileSize bytes; it refuses
+// when there is no file access (files == nil). Errors wrap game.ErrInput.
+func ReadFile(files fs.FS, name string) ([]byte, error) {
 	if files == nil {
-		return nil, game.Inputf("%s %q: this face reads no files", what, name)
+		return nil, game.Inputf("%q: this face reads no files", name)
 	}
-	data, err := fs.ReadFile(files, name)
+	f, err := files.Open(name)
 	if err != nil {
-		return nil, game.Inputf("read %s: %w", what, err)
+		return nil, game.Inputf("%w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, game.Inputf("read %s: %w", name, err)
+	}
+	if len(data) > MaxFileSize {
+		return nil, game.Inputf("%s is larger than %d MiB, the most a position's file may hold", name, MaxFileSize>>20)
+	}
+	return data, nil
+}
+
+// readFile is ReadFile naming what the file is in its errors.
+func readFile(files fs.FS, name, what string) ([]byte, error) {
+	data, err := ReadFile(files, name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	return data, nil
 }
@@ -125,7 +149,7 @@ func OpenFS(token string, files fs.FS) (Instance, error) {
 	name, params, hasParams := strings.Cut(token, ":")
 	spec, ok := registry[name]
 	if !ok {
-		return nil, game.Inputf("unknown game %q (see 'grundy games')", name)
+		return nil, game.Inputf("unknown game %q (%sthe catalog: 'grundy games')", name, didYouMean(name))
 	}
 	if hasParams && spec.Params == "" {
 		return nil, game.Inputf("game %s takes no parameters, got %q", name, params)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -224,5 +225,70 @@ func TestLimits(t *testing.T) {
 	}
 	if _, err := Compute(context.Background(), r, -1, nil); !errors.Is(err, game.ErrInput) {
 		t.Errorf("negative: got %v", err)
+	}
+}
+
+// TestWorkCount: extend reports the option evaluations of the plain scan
+// (one per removal k <= h, plus (h-k)/2 pairs for a split), counted here
+// from the code, and stops with errWorkLimit past maxWork. The sparse engine reports its own pairs plus one
+// per value: far fewer than the plain scan's for 0.16.
+func TestWorkCount(t *testing.T) {
+	kayles := Octal(mustCode(t, "0.77")) // d1 = d2 = 7: take, and split
+	const n = 1000
+	var want int64
+	for h := 1; h <= n; h++ {
+		for k := 1; k <= min(2, h); k++ {
+			want++
+			if h-k >= 2 {
+				want += int64((h - k) / 2)
+			}
+		}
+	}
+	v, work, err := extend(context.Background(), kayles, nil, n, nil, 0)
+	if err != nil || work != want || len(v) != n+1 {
+		t.Fatalf("Kayles to %d: work %d, %v; want %d", n, work, err, want)
+	}
+	if _, _, err := extend(context.Background(), kayles, v[:500], n, nil, want/2); !errors.Is(err, errWorkLimit) {
+		t.Fatalf("Kayles to %d within %d: %v, want errWorkLimit", n, want/2, err)
+	}
+	triples := Octal(mustCode(t, "0.F8")) // three-heap splits: O(n^3)
+	if _, _, err := extend(context.Background(), triples, nil, 1000, nil, 1e6); !errors.Is(err, errWorkLimit) {
+		t.Fatalf("0.F8 to 1000 within 10^6: %v, want errWorkLimit", err)
+	}
+	r16 := Octal(mustCode(t, "0.16"))
+	const m = 1 << 16
+	_, work, err = extend(context.Background(), r16, nil, m, nil, 0)
+	if err != nil || work > 1000*m || work < m {
+		t.Fatalf("0.16 to 2^16: work %d, %v; want between 2^16 and 1000*2^16 (the plain scan: %.3g)", work, err, r16.Cost(m))
+	}
+}
+
+// TestPassCosts: the prediction of a proof search's next pass follows the
+// growth of the per-value work measured on the last two passes: constant
+// per-value work (the sparse engine on 0.16) doubles with the values, work
+// per value growing like h (the plain scan of pairs) quadruples on a
+// doubling: the integral of h over [n, 2n] is 3n^2/2, over [n/2, n] 3n^2/8.
+func TestPassCosts(t *testing.T) {
+	r := Octal(mustCode(t, "0.16"))
+	for _, c := range []struct {
+		name  string
+		work  func(from, to int) int64 // work of G(from..to-1)
+		ratio float64                  // predicted next doubling / last pass
+	}{
+		{"constant", func(from, to int) int64 { return int64(245 * (to - from)) }, 2},
+		{"linear", func(from, to int) int64 { return int64(to*to-from*from) / 4 }, 4},
+	} {
+		costs := passCosts{rules: r}
+		costs.add(1<<14, 1<<15, c.work(1<<14, 1<<15))
+		costs.add(1<<15, 1<<16, c.work(1<<15, 1<<16))
+		got := costs.predict(1<<16-1, 1<<17-1) / float64(c.work(1<<15, 1<<16))
+		if math.Abs(got-c.ratio) > 0.01 {
+			t.Errorf("%s: next doubling predicted %.3f times the last pass, want %g", c.name, got, c.ratio)
+		}
+	}
+	// Before any pass the prediction is the plain scan's cost.
+	costs := passCosts{rules: r}
+	if got, want := costs.predict(100, 200), r.Cost(200)-r.Cost(100); got != want {
+		t.Errorf("first prediction %g, want Cost's %g", got, want)
 	}
 }

@@ -3,8 +3,13 @@ package heap
 import (
 	"context"
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/heap/sparse"
 
 	"pgregory.net/rapid"
 )
@@ -175,6 +180,58 @@ func TestProofsHold(t *testing.T) {
 	})
 	if proven == 0 {
 		t.Error("no random code was proven periodic")
+	}
+}
+
+// TestProofOctal16 tabulates 0.16 to 10^12: the proof search counts the
+// sparse engine's real work (about 245 pair evaluations a value), so the
+// Guy-Smith window of its long period is reached within
+// DefaultProofBudget. OEIS A071430 (0.16, from Gangolli and Plambeck 1989):
+// "eventually periodic with period 149459. The last exception is at
+// n=105350", so the pattern is pre-period 105351, period 149459. The
+// values are checked against sparse.Reference on a prefix, against the
+// plain scan's checksum of G(0..2^16) recorded in docs/PERFORMANCE.md
+// (TestLongEquivalence, a different algorithm), and the period against
+// every computed value past the pre-period, through the theorem's window
+// derived here: for a two-heap code with last digit t = 2 it is
+// n0 <= n < 2*n0+p+t, so 2*n0+2p+2 values are needed.
+func TestProofOctal16(t *testing.T) {
+	r := Octal(mustCode(t, "0.16"))
+	const n0, p, huge = 105351, 149459, 1_000_000_000_000
+	s, err := Tabulate(context.Background(), r, huge, nil, DefaultProofBudget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Proven() || s.Pattern.Preperiod != n0 || s.Pattern.Period != p || s.Pattern.Saltus != 0 {
+		t.Fatalf("pattern %+v, want proven pre-period %d, period %d", s.Pattern, n0, p)
+	}
+	g := s.Values
+	if len(g) < 2*n0+2*p+2 {
+		t.Fatalf("%d values computed: the window needs %d", len(g), 2*n0+2*p+2)
+	}
+	for n := n0; n+p < len(g); n++ {
+		if g[n+p] != g[n] {
+			t.Fatalf("G(%d) = %d but G(%d) = %d", n+p, g[n+p], n, g[n])
+		}
+	}
+	if g[n0-1+p] == g[n0-1] {
+		t.Fatalf("G(%d) = G(%d): the pre-period would be shorter", n0-1+p, n0-1)
+	}
+	want := reference(t, r, 10000)
+	if !slices.Equal(g[:len(want)], want) {
+		t.Fatalf("G(0..10000) differ from sparse.Reference")
+	}
+	if got := fmt.Sprintf("%016x", sparse.Checksum(g[:1<<16+1])); got != "9704db50f27c1afc" {
+		t.Fatalf("checksum of G(0..2^16) %s, the plain scan's 9704db50f27c1afc", got)
+	}
+	at := func(n int) game.Nimber { return game.Nimber(g[n0+(n-n0)%p]) }
+	for _, n := range []int{huge, huge - 1, math.MaxInt64, len(g), len(g) + 12345} {
+		if v, ok := s.At(n); !ok || v != at(n) {
+			t.Fatalf("At(%d) = %d, %v; want %d", n, v, ok, at(n))
+		}
+	}
+	if v, err := ValueAt(context.Background(), r, huge, nil); err != nil || v != at(huge) {
+		t.Fatalf("ValueAt(10^12) = %d, %v; want %d", v, err, at(huge))
 	}
 }
 

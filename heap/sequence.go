@@ -2,7 +2,9 @@ package heap
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/grundy-go/grundy/game"
@@ -32,9 +34,12 @@ func (s *Sequence) At(n int) (game.Nimber, bool) {
 // Proven reports whether the sequence has a proven pattern.
 func (s *Sequence) Proven() bool { return s.Pattern != nil && s.Pattern.Proven }
 
-// DefaultProofBudget is the engine work (option evaluations, see Rules.Cost)
-// Tabulate may spend past the values asked for to reach a proof: about a
-// second on one core.
+// DefaultProofBudget is the engine work Tabulate may spend past the values
+// asked for to reach a proof: option evaluations as the engine doing the
+// work counts them (a few hundred a value for the sparse engine on a code
+// with a sparse space, n/2 a value for the plain scan of pairs), about a
+// second on one core. It takes 0.16 to its proof (period 149459 from
+// 105351: about 2.4*10^8 evaluations for 980984 values).
 const DefaultProofBudget = 4e8
 
 // Tabulate computes the values of r that G(0..to) needs, finds their pattern
@@ -97,31 +102,59 @@ func ValueAt(ctx context.Context, r Rules, n int, budget *solve.Budget) (game.Ni
 // grow extends s in doubling passes until G(to) is known (computed, or
 // from a pattern proven on the way) and, with pastTo, further within
 // proofBudget to reach the proof window of a periodic pattern seen.
+//
+// The passes that compute values past to (every pass when to >= MaxLength,
+// which memory cannot hold) are a search for a proof: together they may do
+// at most proofBudget work in the engines' own count (extend's work:
+// pair evaluations, which for codes that split are the sparse engine's
+// few per value, not the plain scan's n/2). A pass is started only when
+// the work predicted from the passes before it fits what is left
+// (passCosts), and it is stopped when its real work passes it.
 func (s *Sequence) grow(ctx context.Context, to int, budget *solve.Budget, proofBudget float64, pastTo bool) error {
 	r := s.Rules
 	if err := r.Code.Validate(); err != nil {
 		return fmt.Errorf("rules %s: %w", r, err)
 	}
-	horizon := 0 // the most values a proof search may compute
-	if r.Provable() {
-		horizon = min(r.Horizon(proofBudget), MaxLength)
-	}
-	if to >= MaxLength && horizon == 0 {
+	provable := r.Provable()
+	if to >= MaxLength && !provable {
 		return &MemoryError{N: to}
+	}
+	costs := passCosts{rules: r}
+	var spent float64 // work of the passes past to
+	// fits reports whether the pass computing G(n+1..next) past to may
+	// start within the proof budget.
+	fits := func(n, next int) bool {
+		return spent+costs.predict(n, next) <= proofBudget
 	}
 	// First pass: G(0..to), or for a provable code at least the first 256
 	// values (within the proof budget), enough to see and prove the classic
 	// patterns; later passes double. Values already held are kept.
 	n := min(to, MaxLength-1)
-	if r.Provable() {
-		n = max(min(n, 255), min(horizon, 255))
+	if provable {
+		n = min(n, 255)
+		if fits(max(len(s.Values)-1, 0), 255) {
+			n = 255
+		}
 	}
 	n = max(n, len(s.Values)-1)
 	for {
-		var err error
-		s.Values, err = Extend(ctx, r, s.Values, n, budget)
+		var maxWork int64 // 0: a pass the table needs, not limited
+		past := to >= MaxLength || n > to
+		if past {
+			maxWork = int64(max(proofBudget-spent, 1))
+		}
+		from := len(s.Values)
+		values, work, err := extend(ctx, r, s.Values, n, budget, maxWork)
+		if errors.Is(err, errWorkLimit) {
+			break // the proof budget is spent: s.Values as before the pass
+		}
 		if err != nil {
 			return err
+		}
+		s.Values = values
+		costs.add(from, len(values), work)
+		if past {
+			spent += float64(work)
 		}
 		s.Pattern = Find(s.Values)
 		if proven := r.Prove(s.Values, s.Pattern); proven != nil {
@@ -139,15 +172,15 @@ func (s *Sequence) grow(ctx context.Context, to int, budget *solve.Budget, proof
 				}
 			}
 		case (pastTo || !covered) && s.Pattern != nil && s.Pattern.Saltus == 0:
-			if need, ok := r.Need(s.Pattern.Preperiod, s.Pattern.Period); ok && need-1 > n && need <= horizon {
+			if need, ok := r.Need(s.Pattern.Preperiod, s.Pattern.Period); ok && need-1 > n && need <= MaxLength && fits(n, need-1) {
 				next = need - 1
 			}
 		}
 		if next < 0 {
 			break
 		}
-		if to >= MaxLength && next >= horizon {
-			return &MemoryError{N: to}
+		if to >= MaxLength && !fits(n, next) {
+			break // no proof within the budget
 		}
 		n = next
 	}
@@ -155,4 +188,59 @@ func (s *Sequence) grow(ctx context.Context, to int, budget *solve.Budget, proof
 		return &MemoryError{N: to}
 	}
 	return nil
+}
+
+// passCosts predicts the work of a pass of grow from the passes measured
+// before it. Per-value work is modelled as a power of the heap size,
+// c*h^e: e = 0 for the sparse engine on a code with a sparse space (a few
+// rare heaps and pairs a value, 0.16's 245), 1 for the plain scan of pairs,
+// 2 for triples. e is measured from the two last passes (clamped to
+// [0, 2]); with one pass it is the plain scan's, MaxHeaps-1, and before any
+// pass the prediction is Rules.Cost's.
+type passCosts struct {
+	rules Rules
+	last  [2]passCost // the last two passes, last[1] the newest
+	count int
+}
+
+// passCost is one measured pass: G(from..to-1) computed with work work.
+type passCost struct {
+	from, to int
+	work     float64
+}
+
+// add records a pass that computed G(from..to-1) with work work; passes of
+// fewer than 64 values (too short to time the engine) are not recorded.
+func (c *passCosts) add(from, to int, work int64) {
+	if to-from < 64 || work <= 0 {
+		return
+	}
+	c.last[0], c.last[1] = c.last[1], passCost{from, to, float64(work)}
+	c.count++
+}
+
+// predict returns the work of computing G(n+1..next).
+func (c *passCosts) predict(n, next int) float64 {
+	if next <= n {
+		return 0
+	}
+	if c.count == 0 {
+		return c.rules.Cost(next) - c.rules.Cost(n)
+	}
+	p := c.last[1]
+	e := float64(max(c.rules.Code.MaxHeaps()-1, 0))
+	if c.count >= 2 {
+		q := c.last[0]
+		rateP, rateQ := p.work/float64(p.to-p.from), q.work/float64(q.to-q.from)
+		midP, midQ := float64(p.from+p.to)/2, float64(q.from+q.to)/2
+		if midP > midQ {
+			e = math.Log(rateP/rateQ) / math.Log(midP/midQ)
+		}
+	}
+	e = min(max(e, 0), 2)
+	// The integral of c*h^e over the pass, scaled by the last pass's.
+	integral := func(a, b int) float64 {
+		return math.Pow(float64(b), e+1) - math.Pow(float64(a), e+1)
+	}
+	return p.work * integral(n+1, next+1) / integral(p.from, p.to)
 }

@@ -2,6 +2,8 @@ package heap
 
 import (
 	"context"
+	"errors"
+	"fmt"
 
 	"github.com/grundy-go/grundy/heap/sparse"
 	"github.com/grundy-go/grundy/solve"
@@ -26,15 +28,20 @@ const sparseFrom = 2048
 // extendSparse extends values to G(0..n) with package sparse when it
 // applies (ok); the values are the same as Extend's own (the engines are
 // cross-checked in both packages' tests). The run counts its states and
-// charges its memory (the new values, its scratch space) to budget.
-func extendSparse(ctx context.Context, r Rules, values []uint16, n int, budget *solve.Budget) (_ []uint16, ok bool, _ error) {
+// charges its memory (the new values, its scratch space) to budget. work is
+// the engine's own count (pair evaluations, plus one per value); with
+// maxWork > 0 the run stops with errWorkLimit past it.
+func extendSparse(ctx context.Context, r Rules, values []uint16, n int, budget *solve.Budget, maxWork int64) (_ []uint16, work int64, ok bool, _ error) {
 	sr, ok := r.SparseRules()
 	if !ok || !sr.Splits() || sr.Triples() || n < sparseFrom {
-		return nil, false, nil
+		return nil, 0, false, nil
 	}
-	seq, err := sparse.Run(ctx, sparse.Config{Rules: sr, To: int64(n), Known: values, Budget: budget})
+	seq, err := sparse.Run(ctx, sparse.Config{Rules: sr, To: int64(n), Known: values, Budget: budget, MaxWork: maxWork})
+	if errors.Is(err, sparse.ErrWorkLimit) {
+		return nil, 0, true, fmt.Errorf("G(0..%d): %w", n, errWorkLimit)
+	}
 	if err != nil {
-		return nil, true, err
+		return nil, 0, true, err
 	}
-	return seq.Values, true, nil
+	return seq.Values, seq.Stats.Work + int64(n+1-len(values)), true, nil
 }

@@ -39,10 +39,10 @@ type GraphNode struct {
 	// is one group (every node is then of the same game).
 	Label  string       `json:"label"`
 	Grundy *game.Nimber `json:"grundy,omitempty"` // normal-play value
-	// Outcome is the result for the player to move: "win", "lose" or
-	// "draw"; Class is the same as "N", "P" or "D".
-	Outcome string `json:"outcome"`
-	Class   string `json:"class"`
+	// Outcome is the result for the player to move (JSON "win", "lose" or
+	// "draw"); Class is the same as N, P or D.
+	Outcome game.Outcome `json:"outcome"`
+	Class   game.Class   `json:"class"`
 	// Remoteness (general games) is the number of moves to the end under
 	// perfect play (nil for a draw); Score (scoring games) is the final
 	// margin of the player to move under perfect play.
@@ -74,9 +74,8 @@ func Graph(ctx context.Context, pos games.Position, budget *solve.Budget, maxNod
 	if err != nil {
 		return nil, err
 	}
-	var valued []games.Evaluator
 	if !general {
-		if valued, err = pl.valued(pos); err != nil {
+		if _, err = pl.valued(pos); err != nil {
 			return nil, err
 		}
 	}
@@ -84,7 +83,7 @@ func Graph(ctx context.Context, pos games.Position, budget *solve.Budget, maxNod
 	ids := map[string]int{}
 	var queue []games.Position
 	add := func(p games.Position, depth int) (int, error) {
-		key := canonKey(p)
+		key := writtenKey(p)
 		if id, ok := ids[key]; ok {
 			return id, nil
 		}
@@ -102,7 +101,7 @@ func Graph(ctx context.Context, pos games.Position, budget *solve.Budget, maxNod
 				return 0, err
 			}
 			o := game.OutcomeOf(v)
-			node.Grundy, node.Outcome, node.Class = &v, o.String(), o.Class()
+			node.Grundy, node.Outcome, node.Class = &v, o, o.Class()
 		}
 		ids[key] = id
 		res.Nodes = append(res.Nodes, node)
@@ -120,8 +119,7 @@ func Graph(ctx context.Context, pos games.Position, budget *solve.Budget, maxNod
 				return nil, err
 			}
 			n := &res.Nodes[from]
-			o := outcomeNamed(a.Outcome)
-			n.Outcome, n.Class, n.Remoteness, n.Score = a.Outcome, o.Class(), a.Remoteness, a.Score
+			n.Outcome, n.Class, n.Remoteness, n.Score = a.Outcome, a.Outcome.Class(), a.Remoteness, a.Score
 			for _, m := range a.Moves {
 				to, err := add(m.After, n.Depth+1)
 				if err != nil {
@@ -134,7 +132,7 @@ func Graph(ctx context.Context, pos games.Position, budget *solve.Budget, maxNod
 			}
 			continue
 		}
-		pl.moves(queue[from], valued, func(m PlayMove) bool {
+		pl.moves(queue[from], func(m PlayMove) bool {
 			var to int
 			if to, err = add(m.After, res.Nodes[from].Depth+1); err != nil {
 				return false
@@ -185,17 +183,7 @@ func (n GraphNode) valueLine() string {
 	case n.Remoteness != nil && *n.Remoteness >= 0:
 		return fmt.Sprintf("%s in %d", n.Outcome, *n.Remoteness)
 	}
-	return n.Outcome
-}
-
-// outcomeNamed is the Outcome whose String is name.
-func outcomeNamed(name string) game.Outcome {
-	for _, o := range []game.Outcome{game.Lose, game.Draw, game.Win} {
-		if o.String() == name {
-			return o
-		}
-	}
-	return game.Unknown
+	return n.Outcome.String()
 }
 
 // WriteDOT writes the graph in Graphviz DOT: one node per position, named by
@@ -208,9 +196,9 @@ func (g *GraphResult) WriteDOT(w io.Writer) error {
 	b.WriteString("  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", fontname=\"Helvetica\"];\n")
 	for _, n := range g.Nodes {
 		fill := ""
-		if n.Class == "P" {
+		if n.Class == game.Lose.Class() {
 			fill = ", fillcolor=\"#f4c7c3\", penwidth=2"
-		} else if n.Class == "D" {
+		} else if n.Class == game.Draw.Class() {
 			fill = ", fillcolor=\"#fff2cc\""
 		}
 		fmt.Fprintf(&b, "  %s [label=%s%s];\n", dotQuote(n.Position), dotQuote(strings.Join(n.labelLines(), "\n")), fill)
@@ -238,21 +226,21 @@ func (g *GraphResult) WriteSVG(w io.Writer) error {
 	view := graphview.Graph{Title: "Game graph of " + g.Position}
 	view.Caption = view.Title + " (red: the player to move loses"
 	for _, n := range g.Nodes {
-		if n.Class == "D" {
+		if n.Class == game.Draw.Class() {
 			view.Caption += "; yellow: draws"
 			break
 		}
 	}
 	view.Caption += ")"
 	for _, n := range g.Nodes {
-		attrs := [][2]string{{"data-position", n.Position}, {"data-outcome", n.Outcome}}
+		attrs := [][2]string{{"data-position", n.Position}, {"data-outcome", n.Outcome.String()}}
 		if n.Grundy != nil {
 			attrs = append(attrs, [2]string{"data-grundy", fmt.Sprint(*n.Grundy)})
 		}
 		view.Nodes = append(view.Nodes, graphview.Node{
 			Lines: n.labelLines(),
 			Title: fmt.Sprintf("%s: %s (%s)", n.Position, n.valueLine(), n.Class),
-			Class: n.Class,
+			Class: n.Class.String(),
 			Attrs: attrs,
 		})
 	}

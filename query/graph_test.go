@@ -9,6 +9,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
 )
 
@@ -69,7 +70,7 @@ func TestGraphAgreesWithOracle(t *testing.T) {
 				t.Fatalf("%s: node %s is not reachable", text, n.Position)
 			}
 			win, _ := o.solve(piles)
-			if (*n.Grundy != 0) != win || (n.Class == "N") != win || (n.Outcome == "win") != win {
+			if (*n.Grundy != 0) != win || (n.Class == game.Win.Class()) != win || (n.Outcome == game.Win) != win {
 				t.Fatalf("%s: node %s value %d class %s, oracle win=%v", text, n.Position, *n.Grundy, n.Class, win)
 			}
 		}
@@ -138,7 +139,7 @@ func TestGraphTicTacToe(t *testing.T) {
 		for _, n := range g.Nodes {
 			b := tttBoard(t, n.Position)
 			v := o.value(b)
-			if !reach[b] || n.Outcome != outcome[v[0]] || (n.Remoteness == nil) != (v[0] == 0) || n.Remoteness != nil && *n.Remoteness != v[1] || n.Grundy != nil {
+			if !reach[b] || n.Outcome.String() != outcome[v[0]] || (n.Remoteness == nil) != (v[0] == 0) || n.Remoteness != nil && *n.Remoteness != v[1] || n.Grundy != nil {
 				t.Fatalf("%s: node %s %s/%v, minimax %v", start, n.Position, n.Outcome, n.Remoteness, v)
 			}
 		}

@@ -3,6 +3,7 @@ package query
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/grundy-go/grundy/game"
@@ -15,7 +16,7 @@ import (
 type MisereResult struct {
 	Position     string            `json:"position"`
 	Misere       bool              `json:"misere"`  // always true: marks the play convention
-	Outcome      string            `json:"outcome"` // "P": the mover loses; "N": the mover wins (misère play)
+	Outcome      game.Class        `json:"outcome"` // P: the mover loses; N: the mover wins (misère play)
 	Method       string            `json:"method"`  // "tame", "genus" or "search" (see docs/misere.md)
 	Grundy       game.Nimber       `json:"grundy"`  // the normal-play value of the sum, for comparison
 	Genus        string            `json:"genus,omitempty"`
@@ -39,69 +40,26 @@ type MisereComponent struct {
 // keeping its memo across calls (a game of `grundy play --misere` asks about
 // many related positions). It is not safe for concurrent use.
 type Misere struct {
-	comps  *componentGame
-	engine *solve.Misere[componentKey]
+	sum    *games.Sum // the components met, as the engine's positions
+	req    *request   // the component engines, for moves to a given heap
+	engine *solve.Misere[games.ComponentID]
 }
 
-// NewMisere returns a misère oracle whose engine counts against budget
+// NewMisere returns a misère oracle whose engines count against budget
 // (nil: no limit).
 func NewMisere(budget *solve.Budget) *Misere {
-	comps := &componentGame{byKey: map[componentKey]games.Component{}}
-	return &Misere{comps: comps, engine: solve.NewMisere[componentKey](comps, budget)}
+	return newMisere(games.NewSum(), newRequest(budget))
 }
 
-// States is the number of states the oracle's engine expanded so far.
+// newMisere returns a misère oracle over the components of sum, with the
+// component engines of req (a Player shares both with its search).
+func newMisere(sum *games.Sum, req *request) *Misere {
+	return &Misere{sum: sum, req: req, engine: solve.NewMisere(sum, req.budget)}
+}
+
+// States is the number of states the oracle's misère engine expanded so
+// far.
 func (m *Misere) States() int64 { return m.engine.States }
-
-// componentKey identifies a component across the groups of a position:
-// groups of the same game token share positions.
-type componentKey struct {
-	game string
-	key  any
-}
-
-// componentGame presents the components of catalog games as one
-// game.Game for the misère engine.
-type componentGame struct {
-	byKey map[componentKey]games.Component
-}
-
-func (g *componentGame) key(c games.Component) componentKey {
-	k := componentKey{c.Instance().Name(), c.Key()}
-	if _, ok := g.byKey[k]; !ok {
-		g.byKey[k] = c
-	}
-	return k
-}
-
-// Options lists the moves of the component with key k.
-func (g *componentGame) Options(k componentKey, yield func([]componentKey) bool) {
-	c := g.byKey[k]
-	c.Instance().(games.Valued).Moves(c, func(option []games.Component) bool {
-		keys := make([]componentKey, len(option))
-		for i, o := range option {
-			keys[i] = g.key(o)
-		}
-		return yield(keys)
-	})
-}
-
-// KnownGenus knows Nim heaps: the heap n is tame, with the genus of *n.
-func (g *componentGame) KnownGenus(k componentKey) (solve.Genus, bool) {
-	if n, ok := nimHeap(g.byKey[k]); ok {
-		return solve.TameGenus(game.Nimber(n), n <= 1), true
-	}
-	return solve.Genus{}, false
-}
-
-// nimHeap returns the size of c when its game says it is a Nim heap
-// (games.NimHeaper).
-func nimHeap(c games.Component) (int, bool) {
-	if h, ok := c.Instance().(games.NimHeaper); ok {
-		return h.NimHeap(c)
-	}
-	return 0, false
-}
 
 // checkValued returns the groups' instances, all of which must be impartial.
 func checkValued(pos games.Position) ([]games.Valued, error) {
@@ -116,19 +74,11 @@ func checkValued(pos games.Position) ([]games.Valued, error) {
 	return valued, nil
 }
 
-func (m *Misere) keys(comps []games.Component) []componentKey {
-	keys := make([]componentKey, len(comps))
-	for i, c := range comps {
-		keys[i] = m.comps.key(c)
-	}
-	return keys
-}
-
 // nimHeaps returns the heap sizes when every component is a Nim heap.
-func nimHeaps(comps []games.Component) ([]int, bool) {
-	heaps := make([]int, len(comps))
-	for i, c := range comps {
-		n, ok := nimHeap(c)
+func (m *Misere) nimHeaps(ids []games.ComponentID) ([]int, bool) {
+	heaps := make([]int, len(ids))
+	for i, id := range ids {
+		n, ok := m.sum.NimHeap(id)
 		if !ok {
 			return nil, false
 		}
@@ -178,18 +128,23 @@ func (m *Misere) Outcome(ctx context.Context, pos games.Position) (game.Outcome,
 	if _, err := checkValued(pos); err != nil {
 		return game.Unknown, solve.MethodSearch, err
 	}
-	comps := pos.Components()
-	if heaps, ok := nimHeaps(comps); ok {
+	o, method, err := m.outcome(ctx, m.sum.IDs(pos))
+	if err != nil {
+		return game.Unknown, method, m.wrap(pos, err)
+	}
+	return o, method, nil
+}
+
+// outcome is Outcome for the sum of the components ids of m.sum: misère
+// Nim's rule when they are all Nim heaps, else the misère engine.
+func (m *Misere) outcome(ctx context.Context, ids []games.ComponentID) (game.Outcome, solve.Method, error) {
+	if heaps, ok := m.nimHeaps(ids); ok {
 		if countNim(heaps).moverLoses() {
 			return game.Lose, solve.MethodTame, nil
 		}
 		return game.Win, solve.MethodTame, nil
 	}
-	o, method, err := m.engine.Outcome(ctx, m.keys(comps))
-	if err != nil {
-		return game.Unknown, method, m.wrap(pos, err)
-	}
-	return o, method, nil
+	return m.engine.Outcome(ctx, ids)
 }
 
 func (m *Misere) wrap(pos games.Position, err error) error {
@@ -203,6 +158,7 @@ func (m *Misere) WinningMoves(ctx context.Context, pos games.Position, limit int
 		return nil, false, err
 	}
 	comps := pos.Components()
+	ids := m.sum.IDs(pos)
 	moves := []Move{}
 	add := func(i int, option []games.Component) bool {
 		if len(moves) == limit {
@@ -217,19 +173,20 @@ func (m *Misere) WinningMoves(ctx context.Context, pos games.Position, limit int
 		})
 		return true
 	}
-	if heaps, ok := nimHeaps(comps); ok {
-		if more, ok := misereNimMoves(comps, heaps, add); ok {
-			return moves, more, nil
+	if heaps, ok := m.nimHeaps(ids); ok {
+		more, err := m.nimMoves(ctx, pos, heaps, add)
+		if err != nil {
+			return nil, false, m.wrap(pos, err)
 		}
+		return moves, more, nil
 	}
-	keys := m.keys(comps)
 	// In a tame sum of normal value s, a Nim heap x can only win by moving
 	// to x XOR s, 0 or 1 (a heap of 2 or more left must make the value 0).
 	var tameSum *solve.Genus
-	if _, method, err := m.engine.Outcome(ctx, keys); err != nil {
+	if _, method, err := m.engine.Outcome(ctx, ids); err != nil {
 		return nil, false, m.wrap(pos, err)
 	} else if method == solve.MethodTame {
-		g, err := m.engine.Genus(ctx, keys)
+		g, err := m.engine.Genus(ctx, ids)
 		if err != nil {
 			return nil, false, m.wrap(pos, err)
 		}
@@ -237,32 +194,20 @@ func (m *Misere) WinningMoves(ctx context.Context, pos games.Position, limit int
 	}
 	more := false
 	for i, c := range comps {
-		rest := append(append([]componentKey(nil), keys[:i]...), keys[i+1:]...)
-		var err error
-		moves := func(c games.Component, yield func([]games.Component) bool) {
-			c.Instance().(games.Valued).Moves(c, yield)
-		}
-		if x, ok := nimHeap(c); ok && tameSum != nil {
-			if bound, ok := c.Instance().(*games.Bound[int]); ok {
-				moves = func(c games.Component, yield func([]games.Component) bool) {
-					seen := map[int]bool{}
-					for _, t := range []int{x ^ int(tameSum.Normal), 0, 1} {
-						if t < x && !seen[t] {
-							seen[t] = true
-							if !yield([]games.Component{bound.Component(t)}) {
-								return
-							}
-						}
-					}
-				}
-			}
-		}
-		moves(c, func(option []games.Component) bool {
+		gi, _ := pos.Locate(i)
+		g := pos[gi].Game
+		rest := append(append([]games.ComponentID(nil), ids[:i]...), ids[i+1:]...)
+		var err error // of check: the state limit, or the outcome's search
+		check := func(option []games.Component) bool {
 			if err = m.engine.Step(ctx); err != nil {
 				return false
 			}
+			after := slices.Clone(rest)
+			for _, o := range option {
+				after = append(after, m.sum.ID(g, o))
+			}
 			var o game.Outcome
-			o, _, err = m.engine.Outcome(ctx, append(m.keys(option), rest...))
+			o, _, err = m.engine.Outcome(ctx, after)
 			if err != nil || o != game.Lose {
 				return err == nil
 			}
@@ -271,7 +216,15 @@ func (m *Misere) WinningMoves(ctx context.Context, pos games.Position, limit int
 				return false
 			}
 			return true
-		})
+		}
+		if x, ok := m.sum.NimHeap(ids[i]); ok && tameSum != nil {
+			toHeap := func(_ int, option []games.Component) bool { return check(option) }
+			if _, listErr := m.heapMoves(ctx, g, c, x, []int{x ^ int(tameSum.Normal), 0, 1}, toHeap); listErr != nil && err == nil {
+				err = listErr
+			}
+		} else {
+			g.(games.Valued).Moves(c, check)
+		}
 		if err != nil {
 			return nil, false, m.wrap(pos, err)
 		}
@@ -282,35 +235,63 @@ func (m *Misere) WinningMoves(ctx context.Context, pos games.Position, limit int
 	return moves, more, nil
 }
 
-// misereNimMoves lists the winning moves of misère Nim without listing every
+// heapMoves calls yield with the moves of the Nim heap c of size x (a
+// component of a group of g) to the heaps of the sizes t in targets below
+// x, each size once, in the order of targets: the options of a Nim heap of
+// normal value t are the heaps of t, found through g's engine (directly
+// when the game is a game.Targeter, as Nim is). It reports whether yield
+// stopped the listing.
+func (m *Misere) heapMoves(ctx context.Context, g games.Instance, c games.Component, x int, targets []int, yield func(t int, option []games.Component) bool) (stopped bool, err error) {
+	e, err := m.req.evaluator(g)
+	if err != nil {
+		return false, err
+	}
+	seen := map[int]bool{}
+	for _, t := range targets {
+		if t >= x || seen[t] {
+			continue
+		}
+		seen[t] = true
+		err := e.MovesToValue(ctx, c, game.Nimber(t), func(option []games.Component) bool {
+			stopped = !yield(t, option)
+			return !stopped
+		})
+		if err != nil {
+			return false, fmt.Errorf("moves of %s %s to the heap %d: %w", g.Name(), c, t, err)
+		}
+		if stopped {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// nimMoves lists the winning moves of misère Nim without listing every
 // option: from a heap x the only candidates are the heaps x XOR s (the
-// normal-play move, s the nim-sum), 0 and 1. It reports false when a heap's
-// instance cannot make a heap component.
-func misereNimMoves(comps []games.Component, heaps []int, add func(i int, option []games.Component) bool) (more, ok bool) {
+// normal-play move, s the nim-sum), 0 and 1. It reports whether add
+// stopped the listing (more moves may exist).
+func (m *Misere) nimMoves(ctx context.Context, pos games.Position, heaps []int, add func(i int, option []games.Component) bool) (more bool, err error) {
 	counts := countNim(heaps)
 	if counts.moverLoses() {
-		return false, true
+		return false, nil
 	}
+	comps := pos.Components()
 	for i, x := range heaps {
-		bound, isBound := comps[i].Instance().(*games.Bound[int])
-		if !isBound {
-			return false, false
-		}
-		seen := map[int]bool{}
-		for _, t := range []int{x ^ counts.xor, 0, 1} {
-			if t >= x || seen[t] {
-				continue
-			}
-			seen[t] = true
+		gi, _ := pos.Locate(i)
+		stopped, err := m.heapMoves(ctx, pos[gi].Game, comps[i], x, []int{x ^ counts.xor, 0, 1}, func(t int, option []games.Component) bool {
 			after := counts
 			after.add(x, -1)
 			after.add(t, 1)
-			if after.moverLoses() && !add(i, []games.Component{bound.Component(t)}) {
-				return true, true
-			}
+			return !after.moverLoses() || add(i, option)
+		})
+		if err != nil {
+			return false, err
+		}
+		if stopped {
+			return true, nil
 		}
 	}
-	return false, true
+	return false, nil
 }
 
 // MisereValue answers `grundy value --misere`: the misère outcome of pos,
@@ -325,7 +306,7 @@ func MisereValue(ctx context.Context, pos games.Position, budget *solve.Budget) 
 	if err != nil {
 		return nil, err
 	}
-	m := NewMisere(budget)
+	m := newMisere(games.NewSum(), req)
 	res := &MisereResult{Position: pos.String(), Misere: true, Components: []MisereComponent{}}
 	defer func() { res.States = m.States() + req.states() }()
 	o, method, err := m.Outcome(ctx, pos)
@@ -342,7 +323,7 @@ func MisereValue(ctx context.Context, pos games.Position, budget *solve.Budget) 
 		}
 		res.Grundy ^= g
 		mc := MisereComponent{Position: games.Group{Game: pos[gi].Game, Components: []games.Component{c}}.String(), Grundy: g}
-		tame, genus, err := m.engine.Tame(ctx, m.comps.key(c))
+		tame, genus, err := m.engine.Tame(ctx, m.sum.ID(pos[gi].Game, c))
 		if err != nil {
 			return nil, m.wrap(pos, err)
 		}
@@ -354,7 +335,7 @@ func MisereValue(ctx context.Context, pos games.Position, budget *solve.Budget) 
 		res.Components = append(res.Components, mc)
 	}
 	if allTame {
-		g, err := m.engine.Genus(ctx, m.keys(comps))
+		g, err := m.engine.Genus(ctx, m.sum.IDs(pos))
 		if err != nil {
 			return nil, m.wrap(pos, err)
 		}
@@ -414,8 +395,8 @@ func MisereTable(ctx context.Context, inst games.Instance, from, to int, budget 
 		if len(comps) != 1 {
 			return nil, game.Inputf("%s: heap %d is not one component", inst.Name(), n)
 		}
-		key := m.comps.key(comps[0])
-		g, err := m.engine.Genus(ctx, []componentKey{key})
+		key := m.sum.ID(inst, comps[0])
+		g, err := m.engine.Genus(ctx, []games.ComponentID{key})
 		if err != nil {
 			return nil, fmt.Errorf("genus of %s %d after %d states: %w", inst.Name(), n, m.States(), err)
 		}

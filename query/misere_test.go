@@ -125,9 +125,9 @@ func parseAfter(t *testing.T, s string) []naiveHeap {
 
 func checkMisere(t *testing.T, memo naiveMisere, sum []naiveHeap, res *MisereResult) {
 	t.Helper()
-	want := "P"
+	want := game.Lose.Class()
 	if memo.wins(sum) {
-		want = "N"
+		want = game.Win.Class()
 	}
 	if res.Outcome != want {
 		t.Fatalf("%s: misère outcome %s by %s, naive search says %s", res.Position, res.Outcome, res.Method, want)
@@ -138,7 +138,7 @@ func checkMisere(t *testing.T, memo naiveMisere, sum []naiveHeap, res *MisereRes
 	}
 	// A misère N-position has a winning move unless it has no move at all
 	// (then the player to move has already won).
-	if (want == "N" && !terminal) != (len(res.WinningMoves) > 0) {
+	if (want == game.Win.Class() && !terminal) != (len(res.WinningMoves) > 0) {
 		t.Fatalf("%s: outcome %s with %d winning moves", res.Position, want, len(res.WinningMoves))
 	}
 	listed := map[string]bool{}
@@ -332,7 +332,7 @@ func TestMisereHugeNim(t *testing.T) {
 		for _, m := range res.WinningMoves {
 			got = append(got, m.PositionAfter)
 		}
-		if res.Method != "tame" || res.Outcome != "N" || !slices.Equal(got, c.moves) {
+		if res.Method != "tame" || res.Outcome != game.Win.Class() || !slices.Equal(got, c.moves) {
 			t.Errorf("%s: %s by %s, moves %q; want N by tame, %q", c.position, res.Outcome, res.Method, got, c.moves)
 		}
 	}

@@ -50,11 +50,13 @@ type PlayOptions struct {
 // is not safe for concurrent use. It knows nothing of terminals or pages.
 type Player struct {
 	opts    PlayOptions
-	req     *request                        // the component engines of the game
-	solvers map[games.Instance]games.Solver // the general games' engines
-	memo    map[string]solved               // whole positions by canonical key
-	spent   int64                           // work of the whole-position search so far
-	mis     *Misere                         // the misère oracle, in misère play
+	req     *request                          // the component engines of the game
+	solvers map[games.Instance]games.Solver   // the general games' engines
+	sum     *games.Sum                        // the components met, as written: the search's and the misère oracle's positions
+	values  map[games.ComponentID]game.Nimber // the normal-play values of the sum's components, as found
+	memo    map[games.SumKey]solved           // whole positions searched
+	spent   int64                             // work of the whole-position search so far
+	mis     *Misere                           // the misère oracle, in misère play
 }
 
 // solved is the search result of a whole position: the outcome for the
@@ -73,9 +75,10 @@ func NewPlayer(opts PlayOptions) *Player {
 	if opts.SearchBudget <= 0 {
 		opts.SearchBudget = DefaultSearchBudget
 	}
-	pl := &Player{opts: opts, memo: map[string]solved{}, req: newRequest(opts.Budget), solvers: map[games.Instance]games.Solver{}}
+	pl := &Player{opts: opts, req: newRequest(opts.Budget), solvers: map[games.Instance]games.Solver{},
+		sum: games.NewWrittenSum(), values: map[games.ComponentID]game.Nimber{}, memo: map[games.SumKey]solved{}}
 	if opts.Misere {
-		pl.mis = NewMisere(opts.Budget)
+		pl.mis = newMisere(pl.sum, pl.req)
 	}
 	return pl
 }
@@ -89,10 +92,10 @@ type PlayMove struct {
 	From      string `json:"from"`
 	To        string `json:"to"`
 	Position  string `json:"position"` // the whole position after the move
-	// Outcome is the move's result for the player who makes it: "win" when
-	// it leaves the opponent a lost position, "lose" when it leaves a won
-	// one, "draw" otherwise.
-	Outcome string `json:"outcome"`
+	// Outcome is the move's result for the player who makes it: game.Win
+	// when it leaves the opponent a lost position, game.Lose when it leaves
+	// a won one, game.Draw otherwise (JSON "win", "lose", "draw").
+	Outcome game.Outcome `json:"outcome"`
 	// Grundy is the normal-play value of Position (impartial games; absent
 	// in misère play and for general games).
 	Grundy *game.Nimber `json:"grundy,omitempty"`
@@ -110,13 +113,24 @@ type PlayMove struct {
 	Gain  *int64 `json:"gain,omitempty"`
 
 	After games.Position `json:"-"` // the position after the move
+	made  madeMove       // the move in the Player's Sum (impartial moves)
+}
+
+// madeMove is an impartial move as the Player's Sum sees it: component
+// from, of a group of game, replaced by option in the position keyed root.
+type madeMove struct {
+	root   games.SumKey
+	game   games.Instance
+	from   games.Component
+	option []games.Component
 }
 
 // Analysis is a position in play: who wins it and its moves.
 type Analysis struct {
 	Position string `json:"position"`
-	// Outcome is the result for the player to move: "win", "lose", "draw".
-	Outcome string       `json:"outcome"`
+	// Outcome is the result for the player to move (JSON "win", "lose",
+	// "draw").
+	Outcome game.Outcome `json:"outcome"`
 	Grundy  *game.Nimber `json:"grundy,omitempty"` // normal-play value (impartial games)
 	Misere  bool         `json:"misere,omitempty"`
 	// Remoteness (general games) is the number of moves to the end under
@@ -137,10 +151,10 @@ func (a *Analysis) Over() bool { return len(a.Moves) == 0 }
 // next won. Under normal play the player who cannot move loses; under
 // misère play that player wins; a general game's rules say (Drawn tells a
 // draw).
-func (a *Analysis) Winner() bool { return a.Outcome == game.Win.String() }
+func (a *Analysis) Winner() bool { return a.Outcome == game.Win }
 
 // Drawn reports whether a finished game ended in a draw.
-func (a *Analysis) Drawn() bool { return a.Outcome == game.Draw.String() }
+func (a *Analysis) Drawn() bool { return a.Outcome == game.Draw }
 
 // Analyze values pos and lists its moves (at most MaxMoves) with their
 // outcomes and, for impartial normal play, their Grundy values.
@@ -153,25 +167,24 @@ func (pl *Player) Analyze(ctx context.Context, pos games.Position) (*Analysis, e
 		}
 		return pl.analyzeGeneral(ctx, pos)
 	}
-	valued, err := pl.valued(pos)
-	if err != nil {
+	if _, err := pl.valued(pos); err != nil {
 		return nil, err
 	}
 	a := &Analysis{Position: pos.String(), Misere: pl.opts.Misere, Moves: []PlayMove{}}
-	outcome, total, err := pl.outcome(ctx, pos, valued)
+	outcome, total, err := pl.outcome(ctx, pos)
 	if err != nil {
 		return nil, err
 	}
-	a.Outcome = outcome.String()
+	a.Outcome = outcome
 	if !pl.opts.Misere {
 		a.Grundy = &total
 	}
-	pl.moves(pos, valued, func(m PlayMove) bool {
+	pl.moves(pos, func(m PlayMove) bool {
 		if len(a.Moves) == MaxMoves {
 			a.Truncated = true
 			return false
 		}
-		if err = pl.rate(ctx, &m, valued); err != nil {
+		if err = pl.rate(ctx, &m); err != nil {
 			return false
 		}
 		m.Number = len(a.Moves) + 1
@@ -198,11 +211,10 @@ func (pl *Player) Choose(ctx context.Context, pos games.Position) (*PlayMove, er
 		}
 		return pl.chooseGeneral(ctx, pos)
 	}
-	valued, err := pl.valued(pos)
-	if err != nil {
+	if _, err := pl.valued(pos); err != nil {
 		return nil, err
 	}
-	outcome, _, err := pl.outcome(ctx, pos, valued)
+	outcome, _, err := pl.outcome(ctx, pos)
 	if err != nil {
 		return nil, err
 	}
@@ -210,13 +222,13 @@ func (pl *Player) Choose(ctx context.Context, pos games.Position) (*PlayMove, er
 	if outcome != game.Win {
 		want = game.Win
 	}
-	_, searchErr := pl.solve(ctx, pos, valued)
+	_, searchErr := pl.solve(ctx, pos)
 	if searchErr != nil && !errors.Is(searchErr, ErrSearchBudget) {
 		return nil, searchErr
 	}
 	var best *PlayMove
-	pl.moves(pos, valued, func(m PlayMove) bool {
-		o, _, e := pl.outcome(ctx, m.After, valued)
+	pl.moves(pos, func(m PlayMove) bool {
+		o, _, e := pl.outcome(ctx, m.After)
 		if e != nil {
 			err = e
 			return false
@@ -224,7 +236,7 @@ func (pl *Player) Choose(ctx context.Context, pos games.Position) (*PlayMove, er
 		if o != want {
 			return true
 		}
-		if err = pl.rate(ctx, &m, valued); err != nil {
+		if err = pl.rate(ctx, &m); err != nil {
 			return false
 		}
 		switch {
@@ -266,7 +278,7 @@ func (pl *Player) Find(ctx context.Context, pos games.Position, listed []PlayMov
 	if err != nil {
 		return nil, err
 	}
-	key := canonKey(target)
+	key := writtenKey(target)
 	var found *PlayMove
 	if solver, err := pl.viaSolver(ctx, pos); solver || err != nil {
 		if err != nil {
@@ -277,7 +289,7 @@ func (pl *Player) Find(ctx context.Context, pos games.Position, listed []PlayMov
 			return nil, err
 		}
 		for _, m := range a.Moves {
-			if canonKey(m.After) == key {
+			if writtenKey(m.After) == key {
 				found = &m
 				break
 			}
@@ -287,15 +299,14 @@ func (pl *Player) Find(ctx context.Context, pos games.Position, listed []PlayMov
 		}
 		return found, nil
 	}
-	valued, err := pl.valued(pos)
-	if err != nil {
+	if _, err := pl.valued(pos); err != nil {
 		return nil, err
 	}
-	pl.moves(pos, valued, func(m PlayMove) bool {
-		if canonKey(m.After) != key {
+	pl.moves(pos, func(m PlayMove) bool {
+		if writtenKey(m.After) != key {
 			return true
 		}
-		if err = pl.rate(ctx, &m, valued); err != nil {
+		if err = pl.rate(ctx, &m); err != nil {
 			return false
 		}
 		found = &m
@@ -421,7 +432,6 @@ func (pl *Player) chooseGeneral(ctx context.Context, pos games.Position) (*PlayM
 	if err != nil {
 		return nil, err
 	}
-	rank := map[string]int{"lose": 0, "draw": 1, "win": 2}
 	var best *PlayMove
 	better := func(m, b *PlayMove) bool {
 		if m.Score != nil && b.Score != nil && *m.Score != *b.Score {
@@ -430,7 +440,7 @@ func (pl *Player) chooseGeneral(ctx context.Context, pos games.Position) (*PlayM
 		if m.Best != b.Best {
 			return m.Best
 		}
-		return rank[m.Outcome] > rank[b.Outcome]
+		return m.Outcome > b.Outcome // Lose < Draw < Win
 	}
 	for i := range a.Moves {
 		if best == nil || better(&a.Moves[i], best) {
@@ -469,7 +479,7 @@ func (pl *Player) grundy(ctx context.Context, pos games.Position) (game.Nimber, 
 // outcome returns pos's outcome for the player to move and, under normal
 // play, its value. Normal play needs only the value (the mover loses iff it
 // is 0, Sprague–Grundy); misère play asks the misère oracle.
-func (pl *Player) outcome(ctx context.Context, pos games.Position, _ []games.Evaluator) (game.Outcome, game.Nimber, error) {
+func (pl *Player) outcome(ctx context.Context, pos games.Position) (game.Outcome, game.Nimber, error) {
 	if !pl.opts.Misere {
 		v, err := pl.grundy(ctx, pos)
 		return game.OutcomeOf(v), v, err
@@ -478,67 +488,132 @@ func (pl *Player) outcome(ctx context.Context, pos games.Position, _ []games.Eva
 	return o, 0, err
 }
 
-// rate fills in a move's outcome for its maker and its value.
-func (pl *Player) rate(ctx context.Context, m *PlayMove, valued []games.Evaluator) error {
-	o, v, err := pl.outcome(ctx, m.After, valued)
+// outcomeOf is outcome for the whole position of the search whose key is
+// k, whose components the Player's Sum knows with their games.
+func (pl *Player) outcomeOf(ctx context.Context, k games.SumKey) (game.Outcome, game.Nimber, error) {
+	ids := k.IDs()
+	if pl.opts.Misere {
+		o, _, err := pl.mis.outcome(ctx, ids)
+		if err != nil {
+			return game.Unknown, 0, pl.mis.wrap(pl.sum.Position(k), err)
+		}
+		return o, 0, nil
+	}
+	var total game.Nimber
+	for _, id := range ids {
+		v, err := pl.value(ctx, id)
+		if err != nil {
+			return game.Unknown, 0, err
+		}
+		total ^= v
+	}
+	return game.OutcomeOf(total), total, nil
+}
+
+// value returns the normal-play value of the component id of the Player's
+// Sum, from its game's engine the first time.
+func (pl *Player) value(ctx context.Context, id games.ComponentID) (game.Nimber, error) {
+	if v, ok := pl.values[id]; ok {
+		return v, nil
+	}
+	g, c := pl.sum.Game(id), pl.sum.Component(id)
+	e, err := pl.req.evaluator(g)
+	if err != nil {
+		return 0, err
+	}
+	v, err := e.Grundy(ctx, c)
+	if err != nil {
+		return 0, fmt.Errorf("value of %s %s: %w", g.Name(), c, err)
+	}
+	pl.values[id] = v
+	return v, nil
+}
+
+// moveOutcome is the outcome for the player to move of the position after
+// m, a move of a position of value total. Under normal play the value
+// after is total with the value of m's component replaced by its option's
+// (Sprague–Grundy): no need to go over the whole sum again, nor to keep
+// the option (the engine of its game values it).
+func (pl *Player) moveOutcome(ctx context.Context, total game.Nimber, m games.SumMove) (game.Outcome, error) {
+	if pl.opts.Misere {
+		o, _, err := pl.outcomeOf(ctx, m.Key())
+		return o, err
+	}
+	after, err := pl.value(ctx, m.ID)
+	if err != nil {
+		return game.Unknown, err
+	}
+	after ^= total
+	g := m.Game()
+	e, err := pl.req.evaluator(g)
+	if err != nil {
+		return game.Unknown, err
+	}
+	for _, c := range m.Option {
+		v, err := e.Grundy(ctx, c)
+		if err != nil {
+			return game.Unknown, fmt.Errorf("value of %s %s: %w", g.Name(), c, err)
+		}
+		after ^= v
+	}
+	return game.OutcomeOf(after), nil
+}
+
+// rate fills in a move's outcome for its maker, its value and, when the
+// search has found it, its remoteness.
+func (pl *Player) rate(ctx context.Context, m *PlayMove) error {
+	o, v, err := pl.outcome(ctx, m.After)
 	if err != nil {
 		return err
 	}
-	m.Outcome = o.Opposite().String()
+	m.Outcome = o.Opposite()
 	if !pl.opts.Misere {
 		m.Grundy = &v
 	}
 	m.Remoteness = -1
-	if s, ok := pl.memo[canonKey(m.After)]; ok && s != inSearch {
-		m.Remoteness = s.remoteness
+	// A position with a component the Sum has not met was never searched.
+	if key, ok := pl.sum.Move(m.made.root, m.made.game, m.made.from, m.made.option); ok {
+		if s, ok := pl.memo[key]; ok && s != inSearch {
+			m.Remoteness = s.remoteness
+		}
 	}
 	return nil
 }
 
-// moves calls yield with each move of pos, in the games' own order:
-// component by component, each component's options as its game lists them.
-func (pl *Player) moves(pos games.Position, valued []games.Evaluator, yield func(PlayMove) bool) {
+// moves calls yield with each move of pos, in the games' own order
+// (games.PositionMoves): component by component, each component's options
+// as its game lists them.
+func (pl *Player) moves(pos games.Position, yield func(PlayMove) bool) {
+	comps := pos.Components()
+	root := pl.sum.Key(pos)
 	var from string
 	last := -1
-	pl.options(pos, valued, func(i int, option []games.Component, after games.Position) bool {
+	games.PositionMoves(pos, func(i int, option []games.Component) bool {
 		gi, _ := pos.Locate(i)
 		g := pos[gi].Game
 		if i != last {
-			from, last = games.Group{Game: g, Components: []games.Component{pos.Components()[i]}}.String(), i
+			from, last = games.Group{Game: g, Components: []games.Component{comps[i]}}.String(), i
 		}
+		after := pos.Replace(i, option)
 		return yield(PlayMove{
 			Component: i,
 			From:      from,
 			To:        games.Group{Game: g, Components: option}.String(),
 			Position:  after.String(),
 			After:     after,
+			made:      madeMove{root: root, game: g, from: comps[i], option: option},
 		})
 	})
 }
 
-// options calls yield with each move of pos as the component i it changes,
-// the option that replaces it and the position after; no text is built.
-func (pl *Player) options(pos games.Position, valued []games.Evaluator, yield func(i int, option []games.Component, after games.Position) bool) {
-	for i, c := range pos.Components() {
-		gi, _ := pos.Locate(i)
-		stop := false
-		valued[gi].Moves(c, func(option []games.Component) bool {
-			stop = !yield(i, option, pos.Replace(i, option))
-			return !stop
-		})
-		if stop {
-			return
-		}
-	}
-}
-
-// canonKey identifies a whole position up to the order of its components
-// and groups (a sum is commutative).
-func canonKey(pos games.Position) string {
+// writtenKey identifies a position as it is written, up to the order of
+// its components and of its groups (a sum is commutative): graph nodes and
+// typed moves are matched by it. Unlike the search's keys (games.SumKey)
+// it compares positions parsed apart, whose instances differ.
+func writtenKey(pos games.Position) string {
 	groups := make([]string, len(pos))
 	for i, g := range pos {
-		args := g.Game.Format(g.Components)
-		args = slices.Clone(args)
+		args := slices.Clone(g.Game.Format(g.Components))
 		slices.Sort(args)
 		groups[i] = g.Game.Name() + " " + strings.Join(args, " ")
 	}
@@ -548,47 +623,51 @@ func canonKey(pos games.Position) string {
 
 // frame is one whole position on the explicit stack of solve.
 type frame struct {
-	key      string
-	children []games.Position // the options that decide the result
-	next     int              // children[:next] are folded in
-	known    game.Outcome     // the outcome, from the values or the misère oracle
-	terminal bool             // the position has no moves
-	hasLose  bool             // some folded child is lost for its mover
-	minLose  int              // least remoteness of a lost child
-	maxAll   int              // largest remoteness of any child
+	key      games.SumKey
+	children []games.SumKey // the options that decide the result
+	next     int            // children[:next] are folded in
+	known    game.Outcome   // the outcome, from the values or the misère oracle
+	terminal bool           // the position has no moves
+	hasLose  bool           // some folded child is lost for its mover
+	minLose  int            // least remoteness of a lost child
+	maxAll   int            // largest remoteness of any child
 }
 
 // solve returns the outcome and remoteness of pos by memoized depth-first
-// search over whole positions, with an explicit stack. Remoteness (Smith,
-// 1966): 0 at the end; a won position is 1 + the least remoteness of its
-// lost options; a lost one is 1 + the largest of all its options. The
-// values (in misère play, the misère oracle) already decide each outcome, so
-// a won position only searches its lost options. It fails with
-// ErrSearchBudget after spending the budget.
-func (pl *Player) solve(ctx context.Context, root games.Position, valued []games.Evaluator) (solved, error) {
-	rootKey := canonKey(root)
+// search over whole positions (the keys and moves of the Player's Sum),
+// with an explicit stack. Remoteness (Smith, 1966): 0 at the end; a won
+// position is 1 + the least remoteness of its lost options; a lost one is
+// 1 + the largest of all its options. The values (in misère play, the
+// misère oracle) already decide each outcome, so a won position only
+// searches its lost options. It fails with ErrSearchBudget after spending
+// the budget.
+func (pl *Player) solve(ctx context.Context, root games.Position) (solved, error) {
+	rootKey := pl.sum.Key(root)
 	if s, ok := pl.memo[rootKey]; ok && s != inSearch {
 		return s, nil
 	}
+	overBudget := func() error {
+		return fmt.Errorf("%w: more than %d positions and moves", ErrSearchBudget, pl.opts.SearchBudget)
+	}
 	var stack []*frame
-	push := func(pos games.Position, key string) error {
+	push := func(key games.SumKey) error {
 		if pl.spent >= pl.opts.SearchBudget {
-			return fmt.Errorf("%w: more than %d positions and moves", ErrSearchBudget, pl.opts.SearchBudget)
+			return overBudget()
 		}
 		pl.spent++
 		if err := pl.opts.Budget.Step(ctx); err != nil {
 			return err
 		}
-		known, _, err := pl.outcome(ctx, pos, valued)
+		known, total, err := pl.outcomeOf(ctx, key)
 		if err != nil {
 			return err
 		}
 		f := &frame{key: key, known: known, minLose: -1, maxAll: -1, terminal: true}
-		pl.options(pos, valued, func(_ int, _ []games.Component, after games.Position) bool {
+		pl.sum.Moves(key, func(m games.SumMove) bool {
 			f.terminal = false
 			// Every option costs work, so huge fans stop at the budget too.
 			if pl.spent++; pl.spent > pl.opts.SearchBudget {
-				err = fmt.Errorf("%w: more than %d positions and moves", ErrSearchBudget, pl.opts.SearchBudget)
+				err = overBudget()
 				return false
 			}
 			if pl.spent%256 == 0 {
@@ -600,14 +679,14 @@ func (pl *Player) solve(ctx context.Context, root games.Position, valued []games
 				// Only the lost options (value 0 in normal play) matter
 				// to a won position.
 				var o game.Outcome
-				if o, _, err = pl.outcome(ctx, after, valued); err != nil {
+				if o, err = pl.moveOutcome(ctx, total, m); err != nil {
 					return false
 				}
 				if o != game.Lose {
 					return true
 				}
 			}
-			f.children = append(f.children, after)
+			f.children = append(f.children, m.Key())
 			return true
 		})
 		if err != nil {
@@ -623,7 +702,7 @@ func (pl *Player) solve(ctx context.Context, root games.Position, valued []games
 		}
 		return solved{}, err
 	}
-	if err := push(root, rootKey); err != nil {
+	if err := push(rootKey); err != nil {
 		return fail(err)
 	}
 	for len(stack) > 0 {
@@ -631,17 +710,16 @@ func (pl *Player) solve(ctx context.Context, root games.Position, valued []games
 		descended := false
 		for f.next < len(f.children) {
 			child := f.children[f.next]
-			key := canonKey(child)
-			s, ok := pl.memo[key]
+			s, ok := pl.memo[child]
 			if !ok {
-				if err := push(child, key); err != nil {
+				if err := push(child); err != nil {
 					return fail(err)
 				}
 				descended = true
 				break
 			}
 			if s == inSearch {
-				return fail(fmt.Errorf("%s is reachable from itself: %w", child, solve.ErrCycle))
+				return fail(fmt.Errorf("%s is reachable from itself: %w", pl.sum.Position(child), solve.ErrCycle))
 			}
 			if s.outcome == game.Lose {
 				if !f.hasLose || s.remoteness < f.minLose {

@@ -168,7 +168,7 @@ func TestPlayAgreesWithOracle(t *testing.T) {
 					t.Fatal(err)
 				}
 				win, _ := o.solve(sum)
-				if (a.Outcome == "win") != win {
+				if (a.Outcome == game.Win) != win {
 					t.Fatalf("%s: outcome %s, oracle win=%v", text, a.Outcome, win)
 				}
 				if misere != (a.Grundy == nil) {
@@ -186,7 +186,7 @@ func TestPlayAgreesWithOracle(t *testing.T) {
 				for _, m := range a.Moves {
 					child := pilesOf(t, sum, m.Position)
 					cw, cr := o.solve(child)
-					if want := map[bool]string{true: "lose", false: "win"}[cw]; m.Outcome != want {
+					if want := map[bool]game.Outcome{true: game.Lose, false: game.Win}[cw]; m.Outcome != want {
 						t.Fatalf("%s: move to %s rated %s, oracle %s", text, m.Position, m.Outcome, want)
 					}
 					if win == !cw && (bestRem < 0 || win && cr < bestRem || !win && cr > bestRem) {
@@ -259,12 +259,12 @@ func TestChooseBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Position != "nim 1000 1000" || m.Outcome != "win" || m.Remoteness != -1 {
+	if m.Position != "nim 1000 1000" || m.Outcome != game.Win || m.Remoteness != -1 {
 		t.Fatalf("chose %+v", m)
 	}
 	// From a lost position with no search: the first move the game lists.
 	pos, _ = games.ParseString("nim 1000 1000")
-	if m, err = pl.Choose(context.Background(), pos); err != nil || m.Outcome != "lose" {
+	if m, err = pl.Choose(context.Background(), pos); err != nil || m.Outcome != game.Lose {
 		t.Fatalf("chose %+v, %v", m, err)
 	}
 	// Misère outcomes come from the misère oracle, not the search: misère
@@ -272,10 +272,10 @@ func TestChooseBudget(t *testing.T) {
 	// nim 1000 1000 (XOR 0) is lost; the computer still answers.
 	mis := NewPlayer(PlayOptions{Misere: true, SearchBudget: 100})
 	a, err := mis.Analyze(context.Background(), pos)
-	if err != nil || a.Outcome != "lose" || len(a.Moves) != MaxMoves || !a.Truncated {
+	if err != nil || a.Outcome != game.Lose || len(a.Moves) != MaxMoves || !a.Truncated {
 		t.Fatalf("misère nim 1000 1000: %v %+v", err, a)
 	}
-	if m, err = mis.Choose(context.Background(), pos); err != nil || m.Outcome != "lose" {
+	if m, err = mis.Choose(context.Background(), pos); err != nil || m.Outcome != game.Lose {
 		t.Fatalf("misère choice %+v, %v", m, err)
 	}
 }
@@ -398,13 +398,13 @@ func TestPlayTicTacToeAgreesWithMinimax(t *testing.T) {
 			t.Fatal(err)
 		}
 		v := o.value(b)
-		if a.Outcome != outcome[v[0]] || (a.Remoteness == nil) != (v[0] == 0) || a.Remoteness != nil && *a.Remoteness != v[1] || a.Grundy != nil {
+		if a.Outcome.String() != outcome[v[0]] || (a.Remoteness == nil) != (v[0] == 0) || a.Remoteness != nil && *a.Remoteness != v[1] || a.Grundy != nil {
 			t.Fatalf("%s: %s remoteness %v, minimax %v", text, a.Outcome, a.Remoteness, v)
 		}
 		best := [2]int{-2, 0}
 		for _, m := range a.Moves {
 			cv := o.value(tttBoard(t, m.Position))
-			if m.Outcome != outcome[-cv[0]] || m.Remoteness != cv[1] {
+			if m.Outcome.String() != outcome[-cv[0]] || m.Remoteness != cv[1] {
 				t.Fatalf("%s: move %s rated %s/%d, minimax %v for the opponent", text, m.Position, m.Outcome, m.Remoteness, cv)
 			}
 			if -cv[0] > best[0] || -cv[0] == best[0] && (cv[0] == -1 && cv[1] < best[1] || cv[0] == 1 && cv[1] > best[1]) {
@@ -513,12 +513,12 @@ func TestPlayLoopyGraphs(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", text.String(), err)
 		}
-		if a.Outcome != state[0] {
+		if a.Outcome.String() != state[0] {
 			t.Fatalf("graph\n%snode 0: %s, fixed point %s", text.String(), a.Outcome, state[0])
 		}
 		for _, m := range a.Moves {
 			want := map[string]string{"win": "lose", "lose": "win", "draw": "draw"}[state[node(m.Position)]]
-			if m.Outcome != want {
+			if m.Outcome.String() != want {
 				t.Fatalf("graph\n%smove to %s rated %s, want %s", text.String(), m.Position, m.Outcome, want)
 			}
 		}
@@ -527,7 +527,7 @@ func TestPlayLoopyGraphs(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, nd := range g.Nodes {
-			if nd.Outcome != state[node(nd.Position)] {
+			if nd.Outcome.String() != state[node(nd.Position)] {
 				t.Fatalf("graph\n%snode %s: %s, fixed point %s", text.String(), nd.Position, nd.Outcome, state[node(nd.Position)])
 			}
 		}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
@@ -15,8 +13,8 @@ import (
 // SolveResult is the answer of `grundy solve` (SPEC section 3).
 type SolveResult struct {
 	Position string `json:"position"`
-	// Outcome for the player to move: "win", "lose" or "draw".
-	Outcome string `json:"outcome"`
+	// Outcome for the player to move (JSON "win", "lose" or "draw").
+	Outcome game.Outcome `json:"outcome"`
 	// Remoteness is the number of moves to the end under best play (the
 	// winner hurries, the loser delays); nil for a draw that need not end.
 	Remoteness *int `json:"remoteness"`
@@ -48,9 +46,10 @@ type SolveCounts struct {
 // SolveMove is one move and its value for the player who makes it.
 type SolveMove struct {
 	Position string `json:"position"` // the whole position after the move
-	// Outcome for the player making the move: "win" when it leaves the
-	// opponent a lost position, "lose" when a won one, else "draw".
-	Outcome string `json:"outcome"`
+	// Outcome for the player making the move: game.Win when it leaves the
+	// opponent a lost position, game.Lose when a won one, else game.Draw
+	// (JSON "win", "lose", "draw").
+	Outcome game.Outcome `json:"outcome"`
 	// Remoteness of the position after the move (nil: a draw).
 	Remoteness *int `json:"remoteness"`
 	// Score is the mover's final margin after this move (scoring games).
@@ -115,7 +114,7 @@ func solveGeneral(ctx context.Context, pos games.Position, s games.Solver) (*Sol
 		return nil, fmt.Errorf("solve %s: %w", pos, err)
 	}
 	res := &SolveResult{
-		Position: pos.String(), Outcome: sol.Value.Outcome.String(), Remoteness: remotenessPtr(sol.Value),
+		Position: pos.String(), Outcome: sol.Value.Outcome, Remoteness: remotenessPtr(sol.Value),
 		Score: sol.Score, BestMoves: []string{}, Moves: []SolveMove{}, States: sol.States,
 	}
 	if c := sol.Counts; c.Win+c.Lose+c.Draw > 0 {
@@ -123,7 +122,7 @@ func solveGeneral(ctx context.Context, pos games.Position, s games.Solver) (*Sol
 	}
 	for _, mv := range sol.Moves {
 		after := games.Position{{Game: g.Game, Components: []games.Component{mv.To}}}
-		m := SolveMove{Position: after.String(), Outcome: mv.Value.Outcome.Opposite().String(),
+		m := SolveMove{Position: after.String(), Outcome: mv.Value.Outcome.Opposite(),
 			Remoteness: remotenessPtr(mv.Value), Best: mv.Best, After: after}
 		if mv.Score != nil {
 			own := -*mv.Score
@@ -154,88 +153,40 @@ func (res *SolveResult) add(m SolveMove) {
 	res.Moves = append(res.Moves, m)
 }
 
-// sumGame plays a sum of impartial components as one general game: a
-// position is the canonical text of the sum (components sorted within each
-// group), a move replaces one component by one of its options. Under
-// normal play a position without moves is lost; under misère play, won.
-type sumGame struct {
-	valued map[games.Instance]games.Valued
-	known  map[string]games.Position
-	misere bool
-}
-
-func (g *sumGame) key(p games.Position) string {
-	norm := make(games.Position, len(p))
-	for i, grp := range p {
-		comps := slices.Clone(grp.Components)
-		slices.SortFunc(comps, func(a, b games.Component) int { return strings.Compare(a.String(), b.String()) })
-		norm[i] = games.Group{Game: grp.Game, Components: comps}
-	}
-	k := norm.String()
-	if _, ok := g.known[k]; !ok {
-		g.known[k] = norm
-	}
-	return k
-}
-
-// each calls yield with each move of p: the position after it.
-func (g *sumGame) each(p games.Position, yield func(games.Position) bool) {
-	for i, c := range p.Components() {
-		gi, _ := p.Locate(i)
-		stop := false
-		g.valued[p[gi].Game].Moves(c, func(option []games.Component) bool {
-			stop = !yield(p.Replace(i, option))
-			return !stop
-		})
-		if stop {
-			return
-		}
-	}
-}
-
-func (g *sumGame) Moves(k string, yield func(string) bool) {
-	g.each(g.known[k], func(q games.Position) bool { return yield(g.key(q)) })
-}
-
-func (g *sumGame) Result(k string) (game.Outcome, bool) {
-	if !g.misere {
-		return game.Unknown, false
-	}
-	has := false
-	g.each(g.known[k], func(games.Position) bool { has = true; return false })
-	if has {
-		return game.Unknown, false
-	}
-	return game.Win, true
-}
-
+// solveSum solves a sum of impartial games as one general game whose
+// positions are the whole sums (games.Sum.General): retrograde analysis
+// over every sum reachable from pos, under the play convention of opts.
 func solveSum(ctx context.Context, pos games.Position, opts SolveOptions) (*SolveResult, error) {
-	g := &sumGame{valued: map[games.Instance]games.Valued{}, known: map[string]games.Position{}, misere: opts.Misere}
 	for _, grp := range pos {
-		v, ok := grp.Game.(games.Valued)
-		if !ok {
+		if _, ok := grp.Game.(games.Valued); !ok {
 			return nil, game.Inputf("%s is a %s game that solve cannot handle", grp.Game.Name(), grp.Game.Spec().Kind)
 		}
-		g.valued[grp.Game] = v
 	}
-	root := g.key(pos)
-	s := solve.NewRetro[string](g, opts.Budget)
+	sum := games.NewSum()
+	root := sum.Key(pos)
+	g := sum.General(opts.Misere)
+	s := solve.NewRetro(g, opts.Budget)
 	if err := s.Solve(ctx, root); err != nil {
 		return nil, fmt.Errorf("solve %s: %w", pos, err)
 	}
 	v, _ := s.Value(root)
 	c := s.Counts()
 	res := &SolveResult{
-		Position: pos.String(), Outcome: v.Outcome.String(), Remoteness: remotenessPtr(v),
+		Position: pos.String(), Outcome: v.Outcome, Remoteness: remotenessPtr(v),
 		BestMoves: []string{}, Moves: []SolveMove{}, Misere: opts.Misere, States: s.Positions(),
 		Counts: &SolveCounts{c.Win, c.Lose, c.Draw},
 	}
 	if _, terminal := g.Result(root); terminal {
 		return res, nil
 	}
-	g.each(pos, func(after games.Position) bool {
-		cv, _ := s.Value(g.key(after))
-		res.add(SolveMove{Position: after.String(), Outcome: cv.Outcome.Opposite().String(),
+	comps := pos.Components()
+	games.PositionMoves(pos, func(i int, option []games.Component) bool {
+		gi, _ := pos.Locate(i)
+		after := pos.Replace(i, option)
+		// Retro keyed every position a move of the root reaches.
+		k, _ := sum.Move(root, pos[gi].Game, comps[i], option)
+		cv, _ := s.Value(k)
+		res.add(SolveMove{Position: after.String(), Outcome: cv.Outcome.Opposite(),
 			Remoteness: remotenessPtr(cv), Best: games.IsBest(v, cv), After: after})
 		return len(res.BestMoves) < MaxMoves || len(res.Moves) < MaxMoves
 	})
@@ -281,25 +232,6 @@ func nonNil(escapes []game.Nimber) []game.Nimber {
 	return escapes
 }
 
-// componentGraph plays one Valued game's components as a game.Game keyed
-// by Component.Key (keys are comparable by contract).
-type componentGraph struct {
-	v     games.Valued
-	known map[any]games.Component
-}
-
-func (g *componentGraph) Options(k any, yield func([]any) bool) {
-	var keys []any
-	g.v.Moves(g.known[k], func(option []games.Component) bool {
-		keys = keys[:0]
-		for _, c := range option {
-			g.known[c.Key()] = c
-			keys = append(keys, c.Key())
-		}
-		return yield(keys)
-	})
-}
-
 // valueLoopy answers Value for a position with a loopy component: each
 // component's generalized Sprague–Grundy value γ, the sum's γ by Smith's
 // rules (solve.SumLoopy), its outcome class (P, N, or D for a draw), and
@@ -310,20 +242,14 @@ func valueLoopy(ctx context.Context, pos games.Position, budget *solve.Budget) (
 	for i, g := range pos {
 		valued[i] = g.Game.(games.Valued) // Value checked every group
 	}
-	graphs := map[games.Valued]*componentGraph{}
-	solvers := map[games.Valued]*solve.Loopy[any]{}
+	// One engine for every component, whatever its game: the Sum keeps
+	// the components of different instances apart.
+	sum := games.NewSum()
+	engine := solve.NewLoopy(sum, budget)
 	gamma := func(gi int, comps []games.Component) (solve.LoopyValue, error) {
-		v := valued[gi]
-		g, ok := graphs[v]
-		if !ok {
-			g = &componentGraph{v: v, known: map[any]games.Component{}}
-			graphs[v] = g
-			solvers[v] = solve.NewLoopy[any](g, budget)
-		}
 		total := solve.FiniteValue(0)
 		for _, c := range comps {
-			g.known[c.Key()] = c
-			x, err := solvers[v].Value(ctx, c.Key())
+			x, err := engine.Value(ctx, sum.ID(pos[gi].Game, c))
 			if err != nil {
 				return total, fmt.Errorf("loopy value of %s %s: %w", pos[gi].Game.Name(), c, err)
 			}
@@ -331,11 +257,7 @@ func valueLoopy(ctx context.Context, pos games.Position, budget *solve.Budget) (
 		}
 		return total, nil
 	}
-	defer func() {
-		for _, s := range solvers {
-			res.States += s.States
-		}
-	}()
+	defer func() { res.States = engine.States }()
 	comps := pos.Components()
 	values := make([]solve.LoopyValue, len(comps))
 	total := solve.FiniteValue(0)

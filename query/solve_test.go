@@ -54,7 +54,7 @@ func TestSolveGeneralGames(t *testing.T) {
 		if res.Remoteness != nil {
 			rem = *res.Remoteness
 		}
-		if res.Outcome != tc.outcome || rem != tc.remoteness {
+		if res.Outcome.String() != tc.outcome || rem != tc.remoteness {
 			t.Errorf("%s: %s in %d, want %s in %d", tc.pos, res.Outcome, rem, tc.outcome, tc.remoteness)
 		}
 		if tc.best != nil && strings.Join(res.BestMoves, "|") != strings.Join(tc.best, "|") {
@@ -102,14 +102,14 @@ func TestSolveImpartialSums(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := map[string]string{"P": "lose", "N": "win"}[val.Outcome]; sol.Outcome != want {
+		if want := val.Outcome.Outcome(); sol.Outcome != want {
 			t.Fatalf("%s: solve %s, value %s", text, sol.Outcome, val.Outcome)
 		}
 		mis, err := SolveWith(ctx, mustParse(t, "nim "+strings.Join(heaps, " ")), SolveOptions{Misere: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := bouton(ints).String(); mis.Outcome != want {
+		if want := bouton(ints); mis.Outcome != want {
 			t.Fatalf("misère nim %v: solve %s, Bouton %s", ints, mis.Outcome, want)
 		}
 	}
@@ -172,7 +172,7 @@ func TestLoopyValueAgreesWithSolve(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := map[string]string{"P": "lose", "N": "win", "D": "draw"}[val.Outcome]; sol.Outcome != want {
+			if want := val.Outcome.Outcome(); sol.Outcome != want {
 				t.Fatalf("%s (%s): value says %s, solve %s", text, b.String(), val.Outcome, sol.Outcome)
 			}
 			for _, m := range val.WinningMoves {
@@ -180,15 +180,15 @@ func TestLoopyValueAgreesWithSolve(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if after.Outcome != "lose" {
+				if after.Outcome != game.Lose {
 					t.Fatalf("%s: winning move to %s leaves a %s", text, m.PositionAfter, after.Outcome)
 				}
 			}
-			seen[val.Outcome]++
+			seen[val.Outcome.String()]++
 			if val.Infinite {
 				seen["inf"]++
 			}
-			if sol.Outcome == "win" && len(val.WinningMoves) == 0 {
+			if sol.Outcome == game.Win && len(val.WinningMoves) == 0 {
 				t.Fatalf("%s: a win with no winning move", text)
 			}
 			data, err := json.Marshal(val)

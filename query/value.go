@@ -25,7 +25,7 @@ const MaxMoveText = 1 << 14
 type ValueResult struct {
 	Position     string           `json:"position"`
 	Grundy       game.Nimber      `json:"grundy"`
-	Outcome      string           `json:"outcome"` // "P": the mover loses; "N": the mover wins
+	Outcome      game.Class       `json:"outcome"` // P: the mover loses; N: the mover wins
 	Components   []ComponentValue `json:"components"`
 	WinningMoves []Move           `json:"winning_moves"`
 	Truncated    bool             `json:"truncated,omitempty"` // more winning moves exist than listed
@@ -34,7 +34,7 @@ type ValueResult struct {
 	Elided bool  `json:"elided,omitempty"`
 	States int64 `json:"states"` // positions the engines expanded
 	// Infinite marks a loopy sum whose generalized Sprague-Grundy value is
-	// ∞(Escapes) (JSON "grundy": "inf"); Outcome is then "N" or "D" (draw).
+	// ∞(Escapes) (JSON "grundy": "inf"); Outcome is then N or D (a draw).
 	Infinite bool          `json:"-"`
 	Escapes  []game.Nimber `json:"escapes,omitempty"`
 }

@@ -10,6 +10,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/solve"
 )
@@ -115,7 +116,7 @@ func TestValueAgreesWithNaiveSearch(t *testing.T) {
 			t.Fatal(err)
 		}
 		wins := naiveWins(sum, memo)
-		if (res.Outcome == "N") != wins {
+		if (res.Outcome == game.Win.Class()) != wins {
 			t.Fatalf("%s: outcome %s (value %d), naive search says win=%v", position(sum), res.Outcome, res.Grundy, wins)
 		}
 		if wins && len(res.WinningMoves) == 0 {
@@ -145,14 +146,14 @@ func TestValueNim345(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Grundy != 2 || res.Outcome != "N" || len(res.WinningMoves) != 1 {
+	if res.Grundy != 2 || res.Outcome != game.Win.Class() || len(res.WinningMoves) != 1 {
 		t.Fatalf("got %+v", res)
 	}
 	if m := res.WinningMoves[0]; m.Component != 0 || m.To != "nim 1" || m.PositionAfter != "nim 1 4 5" {
 		t.Fatalf("move %+v", m)
 	}
 	pos, _ = games.ParseString("nim 1 2 3")
-	if res, _ = Value(context.Background(), pos, nil); res.Outcome != "P" || len(res.WinningMoves) != 0 {
+	if res, _ = Value(context.Background(), pos, nil); res.Outcome != game.Lose.Class() || len(res.WinningMoves) != 0 {
 		t.Fatalf("nim 1 2 3: %+v", res)
 	}
 }

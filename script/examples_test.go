@@ -511,7 +511,7 @@ func TestSolveImpartial(t *testing.T) {
 			t.Fatalf("solve %v: %v", words, err)
 		}
 		g := valueOf(t, words...).Grundy
-		if want := map[bool]string{true: "win", false: "lose"}[g != 0]; res.Outcome != want {
+		if want := game.OutcomeOf(g); res.Outcome != want {
 			t.Fatalf("grundy.star %s %s: solve says %s, nim-sum %d", a, b, res.Outcome, g)
 		}
 	}

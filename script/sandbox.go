@@ -45,6 +45,7 @@ const (
 	opAugMul  = "$aug_mul"
 	opAugMod  = "$aug_mod"
 	opMethod  = "$method"
+	opTuple   = "$tuple"
 	sizeLimit = "the limit of %d on the size of a value a script builds"
 )
 
@@ -77,7 +78,7 @@ func rewriteStmts(stmts []syntax.Stmt) {
 func rewriteStmt(s syntax.Stmt) {
 	switch s := s.(type) {
 	case *syntax.AssignStmt:
-		s.LHS = rewriteExpr(s.LHS)
+		s.LHS = rewriteTarget(s.LHS)
 		s.RHS = rewriteExpr(s.RHS)
 		var check string
 		switch {
@@ -113,6 +114,28 @@ func rewriteStmt(s syntax.Stmt) {
 			s.Result = rewriteExpr(s.Result)
 		}
 	}
+}
+
+// rewriteTarget rewrites the expressions inside an assignment's target
+// (a[i] = ..., a, b = ...) but keeps tuples and lists of targets as they
+// are: an unpacking target is not a value the script builds.
+func rewriteTarget(e syntax.Expr) syntax.Expr {
+	switch e := e.(type) {
+	case *syntax.TupleExpr:
+		for i, x := range e.List {
+			e.List[i] = rewriteTarget(x)
+		}
+		return e
+	case *syntax.ListExpr:
+		for i, x := range e.List {
+			e.List[i] = rewriteTarget(x)
+		}
+		return e
+	case *syntax.ParenExpr:
+		e.X = rewriteTarget(e.X)
+		return e
+	}
+	return rewriteExpr(e)
 }
 
 // rewriteParams rewrites the default values of parameters (name=expr).
@@ -183,6 +206,12 @@ func rewriteExpr(e syntax.Expr) syntax.Expr {
 		for i, x := range e.List {
 			e.List[i] = rewriteExpr(x)
 		}
+		// A tuple may hold one object many times ((t, t) doubles t's
+		// leaves without copying): hashing or encoding it visits every
+		// leaf, in Go code no step budget or cancellation reaches. The
+		// checked constructor refuses tuples past the size cap.
+		start, _ := e.Span()
+		return call(opTuple, start, e.List...)
 	case *syntax.DictExpr:
 		for _, x := range e.List {
 			if d, ok := x.(*syntax.DictEntry); ok {
@@ -332,6 +361,45 @@ func (b *budget) checkRepeat(seq, n starlark.Value) error {
 		return sizeErrorf("%s repeated %d times would have %d elements or bytes, more than "+sizeLimit, seq.Type(), count, int64(l)*int64(count), maxValue)
 	}
 	return b.fits(seq.Type()+" repetition", l*count, unit)
+}
+
+// checkNested refuses a tuple whose size, shared parts counted each time
+// they occur, passes the cap, and charges the walk to the call's budget.
+func (b *budget) checkNested(t starlark.Tuple) error {
+	n := elements(t, maxValue+1)
+	if n > maxValue {
+		return sizeErrorf("a tuple of more than %d nested elements (parts it holds several times counted each time) is larger than "+sizeLimit, maxValue, maxValue)
+	}
+	return b.charge(int64(n))
+}
+
+// elements counts the elements of v and of the tuples and lists nested in
+// it, shared parts each time they occur (what hashing or encoding v
+// visits), and stops past limit.
+func elements(v starlark.Value, limit int) int {
+	n := 0
+	var walk func(v starlark.Value, depth int)
+	walk = func(v starlark.Value, depth int) {
+		if depth > 1000 {
+			n = limit + 1
+		}
+		switch v := v.(type) {
+		case starlark.Tuple:
+			for _, x := range v {
+				if n++; n > limit {
+					return
+				}
+				walk(x, depth+1)
+			}
+		case *starlark.List:
+			for i := 0; i < v.Len() && n <= limit; i++ {
+				n++
+				walk(v.Index(i), depth+1)
+			}
+		}
+	}
+	walk(v, 0)
+	return n
 }
 
 // size estimates the units of v (its elements, bytes and printed form),
@@ -495,6 +563,10 @@ func sandbox(b *budget) starlark.StringDict {
 	binary(opAugAdd, syntax.PLUS, true)
 	binary(opAugMul, syntax.STAR, true)
 	binary(opAugMod, syntax.PERCENT, true)
+	d[opTuple] = starlark.NewBuiltin(opTuple, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+		t := append(starlark.Tuple(nil), args...)
+		return t, b.checkNested(t)
+	})
 	d[opMethod] = starlark.NewBuiltin(opMethod, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 		return checkedAttr(b, args[0], string(args[1].(starlark.String)))
 	})
@@ -512,7 +584,11 @@ func sandbox(b *budget) starlark.StringDict {
 			if err := b.fits("the argument of "+name+"()", total, elemBytes); err != nil {
 				return nil, err
 			}
-			return starlark.Call(thread, orig, args, kwargs)
+			v, err := starlark.Call(thread, orig, args, kwargs)
+			if t, ok := v.(starlark.Tuple); ok && err == nil && name == "tuple" {
+				err = b.checkNested(t)
+			}
+			return v, err
 		})
 	}
 	// range is lazy, but a range longer than maxValue could only be

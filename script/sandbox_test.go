@@ -80,6 +80,10 @@ func TestSandboxErrors(t *testing.T) {
 			[]string{"bad.star:3", "formatted string"}},
 		{"percent amplification", "def moves(n):\n    s = 'x' * 1000000\n    return [len('%s%s' % (s, s))]\n", "5", limit,
 			[]string{"bad.star:3", "formatted string"}},
+		// (t, t) sixty times: 2^60 leaves in 60 tuples; hashing it as a
+		// dict key would visit every leaf in Go code no budget reaches.
+		{"shared tuple", "def moves(n):\n    t = n\n    for i in range(60):\n        t = (t, t)\n    seen = {t: True}\n    return []\n", "5", limit,
+			[]string{"bad.star:4", "nested elements"}},
 		{"extend loop", "def moves(n):\n    l = []\n    b = [0] * 1000000\n    for i in range(100):\n        l.extend(b)\n    return []\n", "5", limit,
 			[]string{"bad.star:5", "list"}},
 		{"method value", "def moves(n):\n    j = ('x' * 1000000).join\n    return [len(j(['a'] * 1000000))]\n", "5", limit,

@@ -139,6 +139,11 @@ type Script struct {
 	request *solve.Budget // the budget of the operation in progress
 	charged int64         // bytes of interned positions and options accounted
 
+	// sumHint, once set, says that moves returned a list whose elements
+	// are of another type than the position (moves((2, 3)) returned
+	// [1, 3]): grundy reads such a list as a sum, so a script that meant
+	// one position fails later on the parts; its errors then carry the hint.
+	sumHint string
 }
 
 // Load reads and runs the script at path and returns its game: a *Script
@@ -148,9 +153,9 @@ func Load(path string) (games.Instance, error) { return LoadFS(games.OSFiles, pa
 
 // LoadFS is Load reading the script through files (see games.OpenFS).
 func LoadFS(files fs.FS, path string) (games.Instance, error) {
-	src, err := fs.ReadFile(files, path)
+	src, err := games.ReadFile(files, path)
 	if err != nil {
-		return nil, game.Inputf("read script: %w", err)
+		return nil, fmt.Errorf("read script: %w", err)
 	}
 	return LoadSource(path, src, os.Stderr)
 }
@@ -339,13 +344,36 @@ func (s *Script) wrap(fn string, pos starlark.Value, err error) error {
 	case errors.As(err, &size):
 		return &LimitError{Msg: fmt.Sprintf("%s: %s", where, size.Msg)}
 	}
-	return game.Inputf("%s: %s", where, msg)
+	return game.Inputf("%s: %s%s", where, msg, s.hint())
 }
 
 // badResult describes a result of fn(pos) that the game cannot use; it
 // names the line of fn's definition.
 func (s *Script) badResult(fn *starlark.Function, pos starlark.Value, format string, args ...any) error {
-	return game.Inputf("%s:%d: %s(%s) %s", s.path, fn.Position().Line, fn.Name(), brief(pos), fmt.Sprintf(format, args...))
+	return game.Inputf("%s:%d: %s(%s) %s%s", s.path, fn.Position().Line, fn.Name(), brief(pos), fmt.Sprintf(format, args...), s.hint())
+}
+
+// hint is the note errors carry once moves has returned a list that looks
+// meant as one position (sumHint), or "".
+func (s *Script) hint() string {
+	if s.sumHint == "" {
+		return ""
+	}
+	return " (hint: " + s.sumHint + ")"
+}
+
+// noteSum records the sum hint the first time moves(pos) returns a list
+// option whose first element is not of pos's type.
+func (s *Script) noteSum(pos starlark.Value, sum *starlark.List) {
+	if s.sumHint != "" || sum.Len() == 0 || sum.Index(0).Type() == pos.Type() {
+		return
+	}
+	parts := make(starlark.Tuple, sum.Len())
+	for i := range parts {
+		parts[i] = sum.Index(i)
+	}
+	s.sumHint = fmt.Sprintf("moves(%s) returned the list %s as an option, which is a sum of %d positions, one per element; "+
+		"if the option is one position, return the tuple %s", brief(pos), brief(sum), sum.Len(), brief(parts))
 }
 
 // brief is a short form of a value for messages.
@@ -515,6 +543,7 @@ func (s *Script) options(p ID) (int, bool) {
 	s.opts = append(s.opts, ID(len(list)))
 	for i, opt := range list {
 		if sum, ok := opt.(*starlark.List); ok {
+			s.noteSum(pos, sum)
 			s.opts = append(s.opts, ID(sum.Len()))
 			for j := 0; j < sum.Len(); j++ {
 				id, err := s.intern(sum.Index(j))

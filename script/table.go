@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"go.starlark.net/starlark"
 
@@ -17,7 +19,11 @@ import (
 // once per integer; 2^24 calls take minutes).
 const maxTable = 1 << 24
 
-// minTable is the fewest values a table computes, however small --to is.
+// minTable is the fewest values the table of a script that declares
+// SUBTRACTION computes, however small --to is, as for the built-in heap
+// games whose periods a theorem proves: patterns need room. Other scripts,
+// like the built-in games no theorem covers (grundy-game), compute
+// G(0..to) only, so both report the pattern over the same values.
 const minTable = 256
 
 // subtractionSet reads the optional global SUBTRACTION: a list or tuple of
@@ -86,8 +92,11 @@ func (s *Script) Table(ctx context.Context, from, to int, budget *solve.Budget) 
 			return nil
 		}, e.reset)
 	}
-	// Like the heap games, look at 256 values at least: patterns need room.
-	if err := extend(max(to, minTable-1)); err != nil {
+	last := to
+	if set != nil {
+		last = max(to, minTable-1)
+	}
+	if err := extend(last); err != nil {
 		return nil, err
 	}
 	t := games.ObservedTable(values, from, to)
@@ -149,9 +158,43 @@ func (s *Script) checkSubtraction(id ID, n int, set []int) error {
 	slices.Sort(got)
 	slices.Sort(want)
 	if !ok || !slices.Equal(got, want) {
-		return game.Inputf("%s declares SUBTRACTION = %v, but moves(%d) is not {%d - s : s in SUBTRACTION, s <= %d}", s.path, set, n, n, n)
+		heaps := make([]string, 0, len(set))
+		for _, x := range set {
+			if x <= n {
+				heaps = append(heaps, strconv.Itoa(n-x))
+			}
+		}
+		return game.Inputf("%s declares SUBTRACTION = %s, but moves(%d) returned %s, not the heaps %d - s for s in SUBTRACTION, s <= %d: [%s]",
+			s.path, s.globals["SUBTRACTION"], n, s.describeOptions(id), n, n, strings.Join(heaps, ", "))
 	}
 	return nil
+}
+
+// describeOptions writes the options of p as moves returned them, a sum as
+// a list ([2, [0, 1]]), for messages; long lists end in "...".
+func (s *Script) describeOptions(p ID) string {
+	var parts []string
+	more := false
+	s.forOptions(p, func(option []ID) bool {
+		if len(parts) == 20 {
+			more = true
+			return false
+		}
+		if len(option) == 1 {
+			parts = append(parts, brief(s.vals[option[0]]))
+			return true
+		}
+		sum := make([]string, len(option))
+		for i, id := range option {
+			sum[i] = brief(s.vals[id])
+		}
+		parts = append(parts, "["+strings.Join(sum, ", ")+"]")
+		return true
+	})
+	if more {
+		parts = append(parts, "...")
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }
 
 var _ games.Tabulator = (*Script)(nil)

@@ -70,8 +70,11 @@ func TestFalseSubtractionDeclaration(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = inst.(games.Tabulator).Table(context.Background(), 0, 20, nil)
-	if err == nil || !strings.Contains(err.Error(), "moves(2) is not") {
-		t.Fatalf("err = %v, want the declaration refused at n = 2", err)
+	// The declaration as the script wrote it, what moves gave, and what it
+	// should have given.
+	want := "lie.star declares SUBTRACTION = [1, 2], but moves(2) returned [1], not the heaps 2 - s for s in SUBTRACTION, s <= 2: [1, 0]"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("err = %v, want the declaration refused at n = 2: %q", err, want)
 	}
 }
 

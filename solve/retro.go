@@ -347,6 +347,7 @@ func (s *Retro[P]) solveExplored(ctx context.Context, root P) error {
 	perState := int64(2*unsafe.Sizeof(root)) + 64 // map entry, slice, cell, offset
 	var queue []uint32
 	var err error
+	var keyBytes int64 // bytes of string keys beyond their headers
 	for i := 0; i < len(s.pos); i++ {
 		if err := s.Step(ctx); err != nil {
 			return fmt.Errorf("reached %d positions (%d expanded): %w", len(s.pos), i+1, err)
@@ -360,6 +361,15 @@ func (s *Retro[P]) solveExplored(ctx context.Context, root P) error {
 					err = fmt.Errorf("a position has more than %d moves, the most the retrograde solver counts", maxCell)
 					return false
 				}
+				// A position's moves may be many and each costly (a sum
+				// of 10^5 heaps keyed by its text): poll and account
+				// within them too.
+				if moves%64 == 0 {
+					if err = Poll(ctx); err != nil {
+						err = fmt.Errorf("reached %d positions: %w", len(s.pos), err)
+						return false
+					}
+				}
 				j, seen := s.index[c]
 				if !seen {
 					if len(s.pos) >= 1<<32-2 {
@@ -369,6 +379,15 @@ func (s *Retro[P]) solveExplored(ctx context.Context, root P) error {
 					j = uint32(len(s.pos))
 					s.index[c] = j
 					s.pos = append(s.pos, c)
+					if text, isText := any(c).(string); isText {
+						keyBytes += int64(len(text)) // held by the index and pos
+					}
+					if len(s.pos)%64 == 0 {
+						if err = s.Hold(int64(len(s.pos))*perState + int64(len(fwd))*8 + keyBytes); err != nil {
+							err = fmt.Errorf("reached %d positions and %d moves: %w", len(s.pos), len(fwd), err)
+							return false
+						}
+					}
 				}
 				if storeEdges {
 					fwd = append(fwd, j)
@@ -393,7 +412,7 @@ func (s *Retro[P]) solveExplored(ctx context.Context, root P) error {
 		if queued {
 			queue = append(queue, uint32(i))
 		}
-		if err := s.Hold(int64(len(s.pos))*perState + int64(len(fwd))*8); err != nil {
+		if err := s.Hold(int64(len(s.pos))*perState + int64(len(fwd))*8 + keyBytes); err != nil {
 			return fmt.Errorf("reached %d positions and %d moves: %w", len(s.pos), len(fwd), err)
 		}
 	}

@@ -33,7 +33,7 @@ func TestBoardsBadInput(t *testing.T) {
 		{[]string{"value", "forest", "-1,2,1"}, "parent list has a cycle through node"},
 		{[]string{"value", "forest", "-1,7"}, "parent of node 1 is 7"},
 		{[]string{"value", "graph:" + bad, "a"}, "bad.txt line 3"},
-		{[]string{"value", "graph:" + filepath.Join(dir, "none.txt"), "a"}, "read graph file"},
+		{[]string{"value", "graph:" + filepath.Join(dir, "none.txt"), "a"}, "none.txt: no such file or directory"},
 	} {
 		stdout, stderr, code := grundy(t, "", tt.args...)
 		if code != 2 || stdout != "" || !strings.Contains(stderr, tt.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {

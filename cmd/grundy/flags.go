@@ -1,10 +1,16 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // The limit flags parse their values themselves so that a negative or
@@ -34,8 +40,15 @@ func (c *countFlag) Set(s string) error {
 // durationFlag is a non-negative duration (--timeout).
 type durationFlag time.Duration
 
-func (d *durationFlag) String() string { return time.Duration(*d).String() }
-func (d *durationFlag) Type() string   { return "duration" }
+// String writes the duration; zero as "0", which help reads as "no
+// default" rather than printing "(default 0s)".
+func (d *durationFlag) String() string {
+	if *d == 0 {
+		return "0"
+	}
+	return time.Duration(*d).String()
+}
+func (d *durationFlag) Type() string { return "duration" }
 
 func (d *durationFlag) Set(s string) error {
 	v, err := time.ParseDuration(strings.TrimSpace(s))
@@ -77,7 +90,7 @@ func (b *byteFlag) Set(s string) error {
 	}
 	f, err := strconv.ParseFloat(text, 64)
 	switch {
-	case err != nil:
+	case err != nil || math.IsNaN(f) || math.IsInf(f, 0):
 		return fmt.Errorf("%s is not a size (e.g. 512MiB, 4GiB; 0: no limit)", quoted(s))
 	case f < 0:
 		return fmt.Errorf("%s is negative: give a size such as 4GiB, or 0 for no limit", quoted(s))
@@ -103,12 +116,127 @@ func formatBytes(n int64) string {
 
 // quoted writes a flag value for a message: printable, control bytes
 // (such as the marker escapeNegatives adds) removed.
-func quoted(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if r < ' ' || r == 0x7f {
+func quoted(s string) string { return strconv.Quote(printable(s)) }
+
+// printable is s without its control characters.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
 			return -1
 		}
 		return r
 	}, s)
-	return strconv.Quote(s)
+}
+
+// flagError words an error of the flag parser as one line that names the
+// flag, says what is wrong with the value and where the flags are listed:
+// pflag's own words quote Go's parse errors ("strconv.ParseInt: parsing
+// ...") and repeat the value.
+func flagError(cmd *cobra.Command, err error) error {
+	help := fmt.Sprintf("see '%s --help'", cmd.CommandPath())
+	var invalid *pflag.InvalidValueError
+	var missing *pflag.ValueRequiredError
+	var unknown *pflag.NotExistError
+	switch {
+	case errors.As(err, &invalid):
+		f := invalid.GetFlag()
+		msg := invalid.Unwrap().Error()
+		var num *strconv.NumError
+		if errors.As(invalid.Unwrap(), &num) {
+			msg = quoted(invalid.GetValue()) + " is not " + typeWords(f)
+		}
+		return fmt.Errorf("--%s: %s (%s)", f.Name, msg, help)
+	case errors.As(err, &missing):
+		f := missing.GetFlag()
+		return fmt.Errorf("--%s needs a value: %s (%s)", f.Name, strings.TrimSuffix(f.Usage, "."), help)
+	case errors.As(err, &unknown):
+		word := "--" + unknown.GetSpecifiedName()
+		if short := unknown.GetSpecifiedShortnames(); short != "" {
+			word = "-" + short
+		}
+		if !looksLikeFlag(word) {
+			// "-++", "--+": a position, not a flag. run adds how to
+			// write it.
+			return &dashArgError{word: word}
+		}
+		hint := ""
+		if near := nearestFlag(cmd, strings.TrimLeft(word, "-")); near != "" {
+			hint = "did you mean " + near + "? "
+		}
+		return fmt.Errorf("unknown flag %s (%s%s)", printable(word), hint, help)
+	}
+	return fmt.Errorf("%w (%s)", err, help)
+}
+
+// typeWords says what a flag of f's type expects.
+func typeWords(f *pflag.Flag) string {
+	switch f.Value.Type() {
+	case "bool":
+		return fmt.Sprintf("true or false (--%s alone means true)", f.Name)
+	case "uint", "uint8", "uint16", "uint32", "uint64":
+		return "a whole number >= 0"
+	case "int", "int8", "int16", "int32", "int64":
+		return "a whole number"
+	case "float32", "float64":
+		return "a number"
+	}
+	return "a valid " + f.Value.Type()
+}
+
+// looksLikeFlag reports whether word could be a mistyped flag: dashes, then
+// a letter, then letters, digits and dashes (an '=' ends the name).
+func looksLikeFlag(word string) bool {
+	name, _, _ := strings.Cut(strings.TrimLeft(word, "-"), "=")
+	if name == "" || !unicode.IsLetter(rune(name[0])) {
+		return false
+	}
+	for _, r := range name {
+		if !(r == '-' || r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r))) {
+			return false
+		}
+	}
+	return true
+}
+
+// nearestFlag returns "--name" for the flag of cmd closest to name (at most
+// two edits), or "".
+func nearestFlag(cmd *cobra.Command, name string) string {
+	best, bestDist := "", 3
+	visit := func(f *pflag.Flag) {
+		if d := editDistance(name, f.Name); d < bestDist {
+			best, bestDist = "--"+f.Name, d
+		}
+	}
+	cmd.Flags().VisitAll(visit)
+	cmd.InheritedFlags().VisitAll(visit)
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// dashArgError is a word such as "-++" that the flag parser took for a flag
+// but is a position; run rewrites the command line with '--' for the hint.
+type dashArgError struct{ word string }
+
+func (e *dashArgError) Error() string {
+	return fmt.Sprintf("%s is not a flag: a position that starts with '-' goes after '--'", quoted(e.word))
 }

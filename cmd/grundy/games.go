@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
-	"text/tabwriter"
+	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
 )
 
@@ -19,36 +21,226 @@ type gameEntry struct {
 	Example string `json:"example"`
 }
 
+func newGameEntry(s *games.Spec) gameEntry {
+	return gameEntry{s.Name, s.Params, s.Syntax, string(s.Kind), s.Rules, s.Example}
+}
+
+// lineWidth is the width the text of `grundy games` wraps at.
+const lineWidth = 100
+
 func init() { verbs = append(verbs, gamesCmd) }
 
 func gamesCmd(opts *options) *cobra.Command {
 	return &cobra.Command{
-		Use:   "games",
-		Short: "List the catalog: name, parameters, position syntax, kind, example",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		Use:   "games [NAME]",
+		Short: "List the catalog of games, or show the rules, position syntax and examples of one",
+		Long: `games lists the games of the catalog: name (with :PARAMS when the game
+takes parameters), kind and an example position. 'grundy games NAME' shows
+one game: its rules, its parameters, what its ARGs denote, and commands to
+try. --json prints the same as JSON (one object for one game).`,
+		Example: `  grundy games
+  grundy games kayles
+  grundy games subtract
+  grundy games --json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return usageError{fmt.Errorf("games takes at most one NAME, got %d words (e.g. 'grundy games kayles')", len(args))}
+			}
+			return nil
+		},
+		ValidArgsFunction: completeGameNames,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			out := cmd.OutOrStdout()
+			if len(args) == 1 {
+				spec, err := lookupGame(positionArgs(args)[0])
+				if err != nil {
+					return err
+				}
+				if opts.json {
+					return printJSON(out, newGameEntry(spec))
+				}
+				printGame(out, spec)
+				return nil
+			}
 			var entries []gameEntry
 			for _, s := range games.Catalog() {
-				entries = append(entries, gameEntry{s.Name, s.Params, s.Syntax, string(s.Kind), s.Rules, s.Example})
+				entries = append(entries, newGameEntry(s))
 			}
-			out := cmd.OutOrStdout()
 			if opts.json {
 				return printJSON(out, entries)
 			}
-			tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "GAME\tKIND\tEXAMPLE\tPOSITION")
-			for _, e := range entries {
-				name := e.Name
-				if e.Params != "" {
-					name += ":PARAMS"
-				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", name, e.Kind, e.Example, e.Syntax)
-			}
-			if err := tw.Flush(); err != nil {
-				return err
-			}
-			fmt.Fprintln(out, "\nRules and parameters: 'grundy games --json'.")
+			printCatalog(out, games.Catalog())
 			return nil
 		},
 	}
+}
+
+// lookupGame finds the catalog entry of NAME (or of NAME:PARAMS).
+func lookupGame(word string) (*games.Spec, error) {
+	name, _, _ := strings.Cut(word, ":")
+	if spec, ok := games.Lookup(name); ok {
+		return spec, nil
+	}
+	if strings.HasSuffix(word, ".star") {
+		return nil, game.Inputf("%s is a rule script, not a game of the catalog: its rules are the script (docs/scripts.md)", printable(word))
+	}
+	hint := ""
+	if near := games.Similar(name); len(near) > 0 {
+		hint = "did you mean " + strings.Join(near, " or ") + "? "
+	}
+	return nil, game.Inputf("unknown game %q (%ssee 'grundy games' for the catalog)", printable(name), hint)
+}
+
+// paramsName is the short name of a game's parameters, the word before the
+// colon of Spec.Params ("CODE" for octal), for the heading "octal:CODE".
+func paramsName(s *games.Spec) string {
+	if s.Params == "" {
+		return ""
+	}
+	name, _, _ := strings.Cut(s.Params, ":")
+	return strings.TrimSpace(name)
+}
+
+// printCatalog writes one line per game: the name, the kind and an example.
+func printCatalog(w io.Writer, specs []*games.Spec) {
+	names := make([]string, len(specs))
+	nameWidth, kindWidth := len("GAME"), len("KIND")
+	for i, s := range specs {
+		names[i] = s.Name
+		if p := paramsName(s); p != "" {
+			names[i] += ":" + p
+		}
+		nameWidth = max(nameWidth, len(names[i]))
+		kindWidth = max(kindWidth, len(s.Kind))
+	}
+	fmt.Fprintf(w, "%-*s  %-*s  %s\n", nameWidth, "GAME", kindWidth, "KIND", "EXAMPLE")
+	indent := nameWidth + kindWidth + 4
+	for i, s := range specs {
+		head := fmt.Sprintf("%-*s  %-*s  ", nameWidth, names[i], kindWidth, s.Kind)
+		fmt.Fprint(w, head+strings.TrimLeft(wrap(s.Example, indent, lineWidth), " "))
+	}
+	fmt.Fprintln(w, "\nThe rules, position syntax and examples of one game: 'grundy games NAME'.")
+}
+
+// printGame writes the page of one game.
+func printGame(w io.Writer, s *games.Spec) {
+	title := s.Name
+	if p := paramsName(s); p != "" {
+		title += ":" + p
+	}
+	fmt.Fprintf(w, "%s (%s)\n\n", title, s.Kind)
+	section := func(label, text string) {
+		body := wrap(text, 4, lineWidth)
+		fmt.Fprintf(w, "%s:\n%s", label, body)
+	}
+	section("rules", s.Rules)
+	if s.Params != "" {
+		section("parameters ("+s.Name+":"+paramsName(s)+")", strings.TrimSpace(strings.TrimPrefix(s.Params, paramsName(s)+":")))
+	}
+	section("position (the ARGs after the game)", s.Syntax)
+	section("example", s.Example)
+	fmt.Fprintln(w, "\ntry:")
+	for _, c := range tryCommands(s) {
+		fmt.Fprintf(w, "    %s\n", c)
+	}
+	if s.NewFromFile != nil {
+		file := strings.TrimPrefix(strings.Fields(s.Example)[0], s.Name+":")
+		fmt.Fprintln(w)
+		fmt.Fprint(w, wrap(fmt.Sprintf("The example reads %s, a file of the repository, by a path relative to "+
+			"its root: run it from the root of a clone, or write a file of your own:", file), 0, lineWidth))
+		fmt.Fprintf(w, "    printf 'a b\\nb c\\n' > g.txt\n    grundy value %s:g.txt a\n", s.Name)
+	}
+}
+
+// tryCommands are the commands that show what grundy does with the game's
+// example: value or solve, the table for games whose positions are
+// integers, and play.
+func tryCommands(s *games.Spec) []string {
+	var cmds []string
+	if s.Kind == games.Impartial {
+		cmds = append(cmds, "grundy value "+s.Example)
+	} else {
+		cmds = append(cmds, "grundy solve "+s.Example)
+	}
+	if s.NewFromFile == nil {
+		token := strings.Fields(s.Example)[0]
+		if inst, err := games.OpenFS(token, nil); err == nil {
+			if _, ok := inst.(games.Tabulator); ok {
+				cmds = append(cmds, "grundy table "+token+" --to 30")
+			}
+		}
+	}
+	return append(cmds, "grundy play "+s.Example)
+}
+
+// wrap breaks text into lines of at most width characters (a word longer
+// than a line gets a line of its own), each indented by indent spaces, each
+// ending in a newline.
+func wrap(text string, indent, width int) string {
+	var b strings.Builder
+	pad := strings.Repeat(" ", indent)
+	line := 0
+	for _, word := range strings.Fields(text) {
+		n := len([]rune(word))
+		switch {
+		case line == 0:
+			b.WriteString(pad + word)
+			line = indent + n
+		case line+1+n > width:
+			b.WriteString("\n" + pad + word)
+			line = indent + n
+		default:
+			b.WriteString(" " + word)
+			line += 1 + n
+		}
+	}
+	if line > 0 {
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// completeGameNames completes a GAME word with the names of the catalog
+// (shell completion).
+func completeGameNames(_ *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	return gameNames(toComplete), cobra.ShellCompDirectiveNoFileComp
+}
+
+// completePosition completes the words of a POSITION: the game's name as
+// the first word and after each '+' (or a rule script's path when no name
+// fits), nothing for the ARGs.
+func completePosition(_ *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 && args[len(args)-1] != "+" {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	if names := gameNames(toComplete); len(names) > 0 {
+		return names, cobra.ShellCompDirectiveNoFileComp
+	}
+	return nil, cobra.ShellCompDirectiveDefault
+}
+
+// gameNames lists the games whose names start with prefix, each with the
+// start of its rules as the completion's description.
+func gameNames(prefix string) []string {
+	var names []string
+	for _, s := range games.Catalog() {
+		if strings.HasPrefix(s.Name, prefix) {
+			names = append(names, s.Name+"\t"+firstSentence(s.Rules))
+		}
+	}
+	return names
+}
+
+// firstSentence is the start of s up to its first ". ", "; " or ": ", for
+// the descriptions of completions.
+func firstSentence(s string) string {
+	for _, end := range []string{". ", "; ", ": "} {
+		if i := strings.Index(s, end); i > 0 {
+			s = s[:i]
+		}
+	}
+	return strings.TrimSuffix(s, ".")
 }

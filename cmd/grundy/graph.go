@@ -28,7 +28,8 @@ prints the nodes and edges.`,
 		Example: `  grundy graph subtract:1-3 6
   grundy graph nim 2 2 --format svg > nim22.svg
   grundy graph kayles 8 --max-nodes 500 --format svg > kayles8.svg`,
-		Args: needPosition,
+		Args:              needPosition,
+		ValidArgsFunction: completePosition,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "dot" && format != "svg" {
 				return usageError{fmt.Errorf("unknown --format %q: use dot or svg", format)}

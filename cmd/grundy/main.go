@@ -12,9 +12,11 @@ import (
 	"os/exec"
 	"os/signal"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -123,12 +125,19 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root := newRoot()
 	root.SetArgs(escapeNegatives(args, valueFlags(root)))
 	root.SetIn(stdin)
-	root.SetOut(stdout)
+	out := &outputWriter{w: stdout}
+	root.SetOut(out)
 	root.SetErr(stderr)
-	err := root.ExecuteContext(ctx)
+	cmd, err := root.ExecuteContextC(ctx)
+	if err == nil && out.err != nil {
+		// A full disk or a closed pipe under the output: the answer did
+		// not reach the user, so the command failed.
+		err = fmt.Errorf("write output: %w", out.err)
+	}
 	if err == nil {
 		return 0
 	}
+	err = explainUsage(root, cmd, args, err)
 	fmt.Fprintln(root.ErrOrStderr(), "grundy: "+oneLine(describe(err)))
 	if isUsage(err) {
 		return exitBadInput
@@ -181,8 +190,55 @@ func describe(err error) string {
 	return err.Error()
 }
 
+// oneLine folds an error message to one line for the terminal: runs of
+// white space become one space, control characters are written as Go
+// escapes (a file name or a script's message may hold any byte), and a
+// message longer than maxMessage keeps its start and its end around an
+// ellipsis (an error may quote a position of 10^5 heaps).
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+	s = strings.Join(strings.Fields(s), " ")
+	var b strings.Builder
+	for _, r := range s {
+		if r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == utf8.RuneError {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	s = b.String()
+	if len(s) > maxMessage {
+		head, tail := s[:maxMessage*3/4], s[len(s)-maxMessage/4:]
+		for !utf8.ValidString(head) {
+			head = head[:len(head)-1]
+		}
+		for !utf8.ValidString(tail) {
+			tail = tail[1:]
+		}
+		s = head + " … " + tail
+	}
+	return s
+}
+
+// maxMessage is the longest error line the CLI prints, in bytes.
+const maxMessage = 1000
+
+// outputWriter passes the command's output on and keeps the first write
+// error, which cobra's printing functions ignore.
+type outputWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outputWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.err = err
+	}
+	return n, err
 }
 
 // negativeArg matches ARGs such as "-1,0,0,1" that are positions, not flags.

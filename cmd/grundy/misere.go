@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 )
@@ -51,7 +52,7 @@ func printMisere(cmd *cobra.Command, res *query.MisereResult) {
 		fmt.Fprintf(out, "genus: %s\n", res.Genus)
 	}
 	fmt.Fprintf(out, "method: %s (%s)\n", res.Method, methodNotes[res.Method])
-	if res.Outcome == "P" {
+	if res.Outcome == game.Lose.Class() {
 		fmt.Fprintln(out, "outcome: P, the player to move loses")
 		return
 	}

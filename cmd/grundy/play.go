@@ -60,7 +60,9 @@ that puts off its defeat longest (largest remoteness).
 
 In a terminal: pick a move from the menu with the arrow keys and Enter, or
 type it (its number, or the whole position it leads to) and press Enter;
-'?' toggles the hints, Esc quits.
+'?' toggles the hints, Esc quits. When the game is over the full-screen
+view closes and the moves, the final position and the result stay in the
+terminal.
 
 When stdin is not a terminal, play speaks a plain line protocol: each of
 your turns lists the moves, numbered; answer with one line, a move's number
@@ -72,7 +74,8 @@ are kept back and the whole game is printed as one JSON document at the end.`,
 		Example: `  grundy play nim 3 4 5
   grundy play kayles 7 --first computer --hint
   printf '2\n1\n' | grundy play nim 1 2`,
-		Args: needPosition,
+		Args:              needPosition,
+		ValidArgsFunction: completePosition,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var cfg playConfig
 			switch first {
@@ -206,9 +209,9 @@ func (s seen) again(pos games.Position) bool {
 // the position it leaves (general games: that position's remoteness, or the
 // maker's final margin in a scoring game).
 func moveNote(m query.PlayMove) string {
-	verb := map[string]string{"win": "wins", "lose": "loses", "draw": "draws"}[m.Outcome]
+	verb := map[game.Outcome]string{game.Win: "wins", game.Lose: "loses", game.Draw: "draws"}[m.Outcome]
 	if verb == "" {
-		verb = m.Outcome
+		verb = m.Outcome.String()
 	}
 	switch {
 	case m.Grundy != nil:
@@ -217,7 +220,7 @@ func moveNote(m query.PlayMove) string {
 		return fmt.Sprintf("%s (scores %d, final margin %+d)", verb, *m.Gain, *m.Score)
 	case m.Score != nil:
 		return fmt.Sprintf("%s (final margin %+d)", verb, *m.Score)
-	case m.Remoteness >= 0 && m.Outcome != "draw":
+	case m.Remoteness >= 0 && m.Outcome != game.Draw:
 		return fmt.Sprintf("%s (remoteness %d)", verb, m.Remoteness)
 	}
 	return verb
@@ -227,9 +230,9 @@ func moveNote(m query.PlayMove) string {
 func positionNote(a *query.Analysis) string {
 	var who string
 	switch a.Outcome {
-	case "win":
+	case game.Win:
 		who = "the player to move wins"
-	case "lose":
+	case game.Lose:
 		who = "the player to move loses"
 	default:
 		who = "neither player can force a win"
@@ -377,15 +380,42 @@ func playLines(cfg playConfig, in io.Reader, out io.Writer) error {
 
 // playTerminal runs the bubbletea face on a terminal.
 func playTerminal(ctx context.Context, cfg playConfig, in io.Reader, out io.Writer) error {
-	p := tea.NewProgram(newPlayModel(cfg), tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out))
+	p := tea.NewProgram(newPlayModel(cfg), tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(unwrapOutput(out)))
 	final, err := p.Run()
 	if err != nil {
 		return fmt.Errorf("terminal: %w", err)
 	}
-	if m, ok := final.(*playModel); ok && m.err != nil {
+	m, ok := final.(*playModel)
+	if !ok {
+		return nil
+	}
+	if m.err != nil {
 		return m.err
 	}
+	// The full-screen view is gone with the alternate screen: leave the
+	// game in the scrollback.
+	m.printRecord(out)
 	return nil
+}
+
+// printRecord writes the game as the terminal keeps it once the full-screen
+// view is gone: the moves in the words of the line protocol, the final
+// position drawn, and the result.
+func (m *playModel) printRecord(out io.Writer) {
+	fmt.Fprintf(out, "grundy play %s\n", m.cfg.start)
+	for _, h := range m.history {
+		fmt.Fprintln(out, h)
+	}
+	fmt.Fprint(out, drawPosition(m.pos))
+	switch {
+	case m.result != "":
+		if m.analysis != nil && m.analysis.Score != nil && m.points.any() {
+			fmt.Fprintln(out, m.points.totals())
+		}
+		fmt.Fprintln(out, m.result)
+	default:
+		fmt.Fprintf(out, "game abandoned at %s\n", m.pos)
+	}
 }
 
 // playModel is the bubbletea model of a game in progress.
@@ -593,8 +623,67 @@ func (m *playModel) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// menuRows is how many moves the menu shows at once.
-func (m *playModel) menuRows() int { return max(m.height-14, 3) }
+// menuRows is how many moves the menu shows at once: the rows of the
+// window that the rest of the view leaves.
+func (m *playModel) menuRows() int {
+	_, _, rows := m.layout()
+	return rows
+}
+
+// lastMove is the view's last line, the last move made, after a blank line
+// ("" before the first move).
+func (m *playModel) lastMove() string {
+	n := len(m.history)
+	if n == 0 {
+		return ""
+	}
+	return "\n" + ansiDim + cut("last: "+m.history[n-1], max(m.width, 20)) + ansiReset + "\n"
+}
+
+// cut shortens s to at most n characters, ending it in "…" when cut.
+func cut(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// layout returns the parts of the view above and below the menu of moves
+// while the human is to move, and how many moves fit between them (the
+// window's height less the other lines, one of them the "(k of n moves)"
+// line when not every move fits; at least 3).
+func (m *playModel) layout() (top, bottom string, rows int) {
+	var b strings.Builder
+	title := "grundy play"
+	if m.cfg.misere {
+		title += " (misère: whoever cannot move wins)"
+	}
+	head := ansiBold + title + ansiReset + "\n\n"
+	top = head + drawPosition(m.pos) + "\n"
+	b.WriteString("move> " + m.input + "█\n")
+	if m.note != "" {
+		b.WriteString(ansiRed + m.note + ansiReset + "\n")
+	}
+	b.WriteString(ansiDim + "↑/↓ choose · Enter play · type a number or a position · ? hints · Esc quit" + ansiReset + "\n")
+	bottom = b.String()
+	// The "Your move:" line sits between top and the menu, the last move
+	// below bottom.
+	others := 1 + strings.Count(bottom, "\n") + strings.Count(m.lastMove(), "\n")
+	if m.height-others-strings.Count(top, "\n") < minMenuRows {
+		// Too tall to draw with a menu below it: the position as text.
+		top = head + wrap(m.pos.String(), 2, max(m.width, 20)) + "\n"
+	}
+	rows = m.height - strings.Count(top, "\n") - others
+	if m.analysis != nil && len(m.analysis.Moves) > rows {
+		rows-- // the "(k of n moves)" line
+	}
+	return top, bottom, max(rows, 3)
+}
+
+// minMenuRows is the fewest lines the menu of moves gets before the
+// position is written as text rather than drawn.
+const minMenuRows = 6
 
 // ANSI styles of the view.
 const (
@@ -610,13 +699,8 @@ const (
 // View draws the position, the menu of moves and the input line.
 func (m *playModel) View() tea.View {
 	var b strings.Builder
-	title := "grundy play"
-	if m.cfg.misere {
-		title += " (misère: whoever cannot move wins)"
-	}
-	b.WriteString(ansiBold + title + ansiReset + "\n\n")
-	b.WriteString(drawPosition(m.pos))
-	b.WriteString("\n")
+	top, bottom, rows := m.layout()
+	b.WriteString(top)
 	switch {
 	case m.quit && m.result == "":
 		b.WriteString("Game abandoned.\n")
@@ -645,33 +729,35 @@ func (m *playModel) View() tea.View {
 			b.WriteString(ansiDim + " (" + positionNote(m.analysis) + ")" + ansiReset)
 		}
 		b.WriteString(":\n")
-		m.drawMenu(&b)
-		b.WriteString("move> " + m.input + "█\n")
-		if m.note != "" {
-			b.WriteString(ansiRed + m.note + ansiReset + "\n")
-		}
-		b.WriteString(ansiDim + "↑/↓ choose · Enter play · type a number or a position · ? hints · Esc quit" + ansiReset + "\n")
+		m.drawMenu(&b, rows)
+		b.WriteString(bottom)
 	}
-	if n := len(m.history); n > 0 {
-		b.WriteString("\n" + ansiDim + "last: " + m.history[n-1] + ansiReset + "\n")
-	}
+	b.WriteString(m.lastMove())
 	v := tea.NewView(b.String())
 	v.AltScreen = true
 	v.WindowTitle = "grundy play " + m.cfg.start.String()
 	return v
 }
 
-// drawMenu writes the window of moves around the cursor.
-func (m *playModel) drawMenu(b *strings.Builder) {
+// drawMenu writes the window of rows moves around the cursor.
+func (m *playModel) drawMenu(b *strings.Builder, rows int) {
 	moves := m.analysis.Moves
-	rows := m.menuRows()
 	top := min(max(m.cursor-rows/2, 0), max(len(moves)-rows, 0))
 	for i := top; i < len(moves) && i < top+rows; i++ {
 		mv := moves[i]
-		line := fmt.Sprintf("%3d. %s", mv.Number, mv.Position)
+		note := ""
 		if m.hint {
-			colour := map[string]string{"win": ansiGreen, "lose": ansiRed, "draw": ansiAmber}[mv.Outcome]
-			line += "   " + colour + moveNote(mv) + ansiReset
+			note = moveNote(mv)
+		}
+		// One line per move: a position too wide for the window is cut.
+		room := m.width - len(fmt.Sprintf(" %3d. ", mv.Number))
+		if note != "" {
+			room -= 3 + len([]rune(note))
+		}
+		line := fmt.Sprintf("%3d. %s", mv.Number, cut(mv.Position, max(room, 12)))
+		if note != "" {
+			colour := map[game.Outcome]string{game.Win: ansiGreen, game.Lose: ansiRed, game.Draw: ansiAmber}[mv.Outcome]
+			line += "   " + colour + note + ansiReset
 		}
 		if i == m.cursor {
 			b.WriteString(ansiRev + ">" + ansiReset + line + "\n")
@@ -716,6 +802,12 @@ func drawPosition(pos games.Position) string {
 				fmt.Fprintf(&b, "    %6d  %s\n", n, tokens)
 				continue
 			}
+			if w, h, ok := boardSize(arg); ok {
+				// WxH, the empty board of W columns and H rows.
+				row := "      " + strings.TrimSpace(strings.Repeat(". ", w)) + "\n"
+				b.WriteString(strings.Repeat(row, h))
+				continue
+			}
 			if !strings.Contains(arg, "/") {
 				b.WriteString("    " + arg + "\n")
 				continue
@@ -736,4 +828,22 @@ func drawPosition(pos games.Position) string {
 		}
 	}
 	return b.String()
+}
+
+// maxDrawn is the largest side of an empty WxH board drawn cell by cell.
+const maxDrawn = 40
+
+// boardSize reads the ARG WxH of an empty board (rectangles 3x4) small
+// enough to draw.
+func boardSize(arg string) (w, h int, ok bool) {
+	ws, hs, found := strings.Cut(arg, "x")
+	if !found {
+		return 0, 0, false
+	}
+	w, errW := strconv.Atoi(ws)
+	h, errH := strconv.Atoi(hs)
+	if errW != nil || errH != nil || w < 1 || h < 1 || w > maxDrawn || h > maxDrawn {
+		return 0, 0, false
+	}
+	return w, h, true
 }

@@ -36,11 +36,29 @@ finds the patterns in tables of values, solves general two-player games
 (win/lose/draw, scores, cycles) and plays them perfectly.
 
 A POSITION is a sum of groups, GROUP + GROUP + ..., each a game and its
-arguments: 'nim 3 4 5', 'kayles 10 + grundy-game 9'. See 'grundy games'.`,
+arguments: 'nim 3 4 5', 'kayles 10 + grundy-game 9'. 'grundy games' lists
+the games, 'grundy games NAME' shows the rules and position syntax of one.
+A GAME may also be a rule script, FILE.star (docs/scripts.md).
+
+An ARG @FILE stands for the ARGs written in FILE: its words (grundy value
+nim @heaps.txt), or for boards one row per line with a blank line between
+boards. A position that starts with '-' but not with a digit goes after
+'--': grundy value -- flip -++.
+
+Exit status: 0 done, 1 the computation failed or hit a limit (--timeout,
+--max-states, --max-memory), 2 bad usage or bad input. Shell completion:
+'grundy completion bash|zsh|fish --help'.`,
+		Example: `  grundy value nim 3 4 5
+  grundy games kayles
+  grundy table kayles --to 100
+  grundy solve tictactoe
+  grundy play nim 3 4 5 --hint`,
+		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetVersionTemplate("grundy {{.Version}}\n")
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageError{flagError(cmd, err)} })
 	pf := root.PersistentFlags()
 	pf.BoolVar(&opts.json, "json", false, "print one JSON document on stdout")
 	opts.maxMemory = defaultMaxMemory
@@ -54,6 +72,35 @@ arguments: 'nim 3 4 5', 'kayles 10 + grundy-game 9'. See 'grundy games'.`,
 		hook(root)
 	}
 	return root
+}
+
+// version is the module's version from the build information: a release
+// tag when built by 'go install module@version', else "(devel)", with the
+// commit when the build recorded one.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(devel)"
+	}
+	v := info.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = ", modified"
+			}
+		}
+	}
+	if rev != "" && v == "(devel)" {
+		v += fmt.Sprintf(" commit %.12s%s", rev, modified)
+	}
+	return v + ", built with " + info.GoVersion
 }
 
 // rootHooks adjust the root command after the verbs are added (flags of a
@@ -101,12 +148,21 @@ func (o *options) budget(cmd *cobra.Command) (budget *query.Budget, done func())
 }
 
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := unwrapOutput(w).(*os.File)
 	if !ok {
 		return false
 	}
 	info, err := f.Stat()
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// unwrapOutput returns the stream under the command's output writer, for
+// what needs the file itself (a terminal's size and modes).
+func unwrapOutput(w io.Writer) io.Writer {
+	if o, ok := w.(*outputWriter); ok {
+		return o.w
+	}
+	return w
 }
 
 // printJSON writes v as one indented JSON document.

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"os/signal"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -21,14 +23,19 @@ func serveCmd(opts *options) *cobra.Command {
 		Short: "Run the local web explorer: catalog, charts, analyser, game graphs, play, rule editor",
 		Long: `serve runs the web explorer on --addr (default 127.0.0.1:8080, this machine
 only) until interrupted. The same JSON as the CLI's --json is served under
-/api/VERB. --timeout and --max-states set the most one request may use
-(defaults 10s and 5000000 states); a request may ask for less.`,
+/api/VERB. --timeout, --max-states and --max-memory set the most one
+request may use (defaults 10s, 5000000 states and 512MiB); a request may
+ask for less. docs/web.md describes the pages and the API.`,
 		Example: `  grundy serve
   grundy serve --addr 127.0.0.1:9000 --timeout 30s`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if _, _, err := net.SplitHostPort(addr); err != nil {
-				return usageError{fmt.Errorf("--addr %q is not HOST:PORT: %w", addr, err)}
+			_, port, err := net.SplitHostPort(addr)
+			if err != nil {
+				return usageError{fmt.Errorf("--addr %s is not HOST:PORT (e.g. 127.0.0.1:8080): %v", quoted(addr), printable(err.Error()))}
+			}
+			if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+				return usageError{fmt.Errorf("--addr %s: the port must be a number from 0 to 65535 (0: any free port)", quoted(addr))}
 			}
 			cfg := web.DefaultConfig()
 			if opts.timeout > 0 {
@@ -42,9 +49,15 @@ only) until interrupted. The same JSON as the CLI's --json is served under
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
 			defer stop()
-			return web.ListenAndServe(ctx, addr, cfg, func(a net.Addr) {
+			err = web.ListenAndServe(ctx, addr, cfg, func(a net.Addr) {
 				fmt.Fprintf(cmd.OutOrStdout(), "grundy explorer on http://%s/ (Ctrl-C stops it)\n", a)
 			})
+			var op *net.OpError
+			if errors.As(err, &op) && op.Op == "listen" {
+				// A port in use or not allowed: the user picks another.
+				return usageError{fmt.Errorf("--addr %s: %v: choose another HOST:PORT with --addr (port 0: any free one)", quoted(addr), op.Err)}
+			}
+			return err
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", web.DefaultAddr, "HOST:PORT to listen on")

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 )
@@ -27,7 +28,8 @@ and impartial sums by retrograde analysis of the whole sum.`,
   grundy solve ends 3 9 1 2
   grundy solve quixo:3x3
   grundy solve nim 1 2 3 --misere`,
-		Args: needPosition,
+		Args:              needPosition,
+		ValidArgsFunction: completePosition,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			pos, err := games.Parse(positionArgs(args))
 			if err != nil {
@@ -57,9 +59,9 @@ func printSolve(cmd *cobra.Command, res *query.SolveResult, all bool) {
 	out := cmd.OutOrStdout()
 	fmt.Fprintf(out, "position: %s\n", res.Position)
 	switch res.Outcome {
-	case "win":
+	case game.Win:
 		fmt.Fprintln(out, "outcome: win, the player to move wins")
-	case "lose":
+	case game.Lose:
 		fmt.Fprintln(out, "outcome: lose, the player to move loses")
 	default:
 		if res.Score != nil {
@@ -92,7 +94,7 @@ func printSolve(cmd *cobra.Command, res *query.SolveResult, all bool) {
 
 // solveMoveNote describes a move's value for the player making it.
 func solveMoveNote(m query.SolveMove) string {
-	s := m.Outcome
+	s := m.Outcome.String()
 	if m.Score != nil {
 		s += fmt.Sprintf(", score %d", *m.Score)
 	}

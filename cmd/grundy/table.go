@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -27,10 +29,20 @@ func tableCmd(opts *options) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "table GAME [--from M] --to N",
 		Short: "G(M..N) of a heap game and its pattern: pre-period, period, saltus, proven or observed",
+		Long: `table prints G(M..N) of GAME, a game whose positions are integers (heap
+games, rule scripts with integer positions), a period to a row, and the
+pattern the values show: pre-period, period and saltus, marked proven (with
+the theorem that proves it) or only observed. A proven pattern gives the
+values past those computed, so N may be as large as 2^63-1.
+
+--out FILE writes every value (--format text or bin); a long table goes to a
+resumable run file (--format run, --resume; docs/sequences.md). --misere
+prints the genus of each heap instead.`,
 		Example: `  grundy table kayles --to 100
   grundy table subtract:2,3,7 --to 30
   grundy table dawson-kayles --to 1000000000000
   grundy table grundy-game --to 100000 --out values.bin --format bin`,
+		ValidArgsFunction: completeGameNames,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usageError{fmt.Errorf("table needs one GAME (a game whose positions are integers), e.g. 'grundy table kayles --to 100'")}
@@ -83,7 +95,7 @@ func tableCmd(opts *options) *cobra.Command {
 	f := cmd.Flags()
 	to = 100
 	f.Var((*sizeFlag)(&from), "from", "first heap size M")
-	f.Var((*sizeFlag)(&to), "to", "last heap size N (default 100)")
+	f.Var((*sizeFlag)(&to), "to", "last heap size N")
 	f.StringVar(&out, "out", "", "write every value G(M..N) to FILE")
 	f.StringVar(&format, "format", "text", "format of --out: text (one value a line) or bin (little-endian uint16)")
 	addRunFlags(cmd, &run)
@@ -188,17 +200,23 @@ func patternLine(res *query.TableResult) string {
 	return fmt.Sprintf("pattern: pre-period %d, period %d, saltus %d%s; %s", p.Preperiod, p.Period, p.Saltus, kind, reason)
 }
 
-// sizeFlag is an int flag that also reads a negative value the root
-// command escaped as a position ARG (escapeNegatives), so "--to -5" gets a
-// clear range error rather than a parse error.
+// sizeFlag is a heap size flag (--from, --to): a whole number from 0 to
+// 2^63-1. It also reads a value the root command escaped as a position
+// ARG (escapeNegatives).
 type sizeFlag int
 
 func (s *sizeFlag) String() string { return strconv.Itoa(int(*s)) }
 
 func (s *sizeFlag) Set(v string) error {
-	n, err := strconv.Atoi(strings.TrimPrefix(v, "\x00"))
-	if err != nil {
-		return fmt.Errorf("%q is not an integer", strings.TrimPrefix(v, "\x00"))
+	v = strings.TrimSpace(strings.TrimPrefix(v, "\x00"))
+	n, err := strconv.Atoi(v)
+	switch {
+	case errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(v, "-"):
+		return fmt.Errorf("%s is too large: heap sizes go up to %d", quoted(v), math.MaxInt)
+	case err != nil:
+		return fmt.Errorf("%s is not a whole number", quoted(v))
+	case n < 0:
+		return fmt.Errorf("%s is negative: heap sizes start at 0", quoted(v))
 	}
 	*s = sizeFlag(n)
 	return nil

@@ -19,14 +19,28 @@ func valueCmd(opts *options) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "value POSITION",
 		Short: "Grundy value of a sum, its outcome, and every winning move",
+		Long: `value prints the Grundy value of POSITION (the XOR of the values of its
+components), its outcome for the player to move (P: loses, N: wins, D: a
+draw, in loopy games) and every winning move, a move to a position of value
+0. A loopy game's value may be ∞(K), K the finite values among the options.
+
+--misere plays misère instead (whoever moves last loses); --cells adds the
+value of every cell of a rook board. Partizan, scoring and loopy games of
+the catalog have no Grundy value: 'grundy solve' answers for them.`,
 		Example: `  grundy value nim 3 4 5
   grundy value kayles 10 + grundy-game 9
   grundy value subtract:1-1 4 + subtract:1-2 6 + subtract:1-3 9 --json`,
-		Args: needPosition,
+		Args:              needPosition,
+		ValidArgsFunction: completePosition,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			pos, err := games.Parse(positionArgs(args))
 			if err != nil {
 				return err
+			}
+			if cells {
+				if err := checkCells(pos, misere); err != nil {
+					return err
+				}
 			}
 			ctx, cancel := opts.context(cmd)
 			defer cancel()
@@ -57,6 +71,22 @@ func valueCmd(opts *options) *cobra.Command {
 	return cmd
 }
 
+// checkCells refuses --cells when no game of pos values its boards cell by
+// cell (games.CellValuer, such as rook), rather than ignoring it.
+func checkCells(pos games.Position, misere bool) error {
+	if misere {
+		return usageError{fmt.Errorf("--cells gives normal-play values: drop --cells or --misere")}
+	}
+	for _, g := range pos {
+		if v, ok := g.Game.(games.Valued); ok {
+			if _, ok := v.Evaluator(nil).(games.CellValuer); ok {
+				return nil
+			}
+		}
+	}
+	return usageError{fmt.Errorf("--cells: %s has no cell values (only boards valued cell by cell have them, such as rook): drop --cells", pos[0].Game.Name())}
+}
+
 func printValue(cmd *cobra.Command, res *query.ValueResult) {
 	out := cmd.OutOrStdout()
 	fmt.Fprintf(out, "position: %s\n", res.Position)
@@ -71,11 +101,11 @@ func printValue(cmd *cobra.Command, res *query.ValueResult) {
 		printCells(out, c)
 	}
 	fmt.Fprintf(out, "value: %s\n", loopyValue(res.Grundy, res.Infinite, res.Escapes))
-	switch res.Outcome {
-	case "P":
+	switch res.Outcome.Outcome() {
+	case game.Lose:
 		fmt.Fprintln(out, "outcome: P, the player to move loses (every move leads to a winning position for the opponent)")
 		return
-	case "D":
+	case game.Draw:
 		fmt.Fprintln(out, "outcome: D, a draw: neither player can force a win, play goes on forever")
 		return
 	}
@@ -102,17 +132,21 @@ func printValue(cmd *cobra.Command, res *query.ValueResult) {
 	}
 }
 
-// loopyValue writes a value of the generalized Sprague–Grundy function: a
-// nimber, or inf(K) with K the finite values among the options (escapes).
+// loopyValue writes a value of the generalized Sprague–Grundy function as
+// the literature does: a nimber, or ∞(K) with K the finite values among
+// the options (the escapes), ∞ alone when there are none (docs/solve.md).
 func loopyValue(g game.Nimber, infinite bool, escapes []game.Nimber) string {
 	if !infinite {
 		return fmt.Sprint(g)
+	}
+	if len(escapes) == 0 {
+		return "∞"
 	}
 	parts := make([]string, len(escapes))
 	for i, e := range escapes {
 		parts[i] = fmt.Sprint(e)
 	}
-	return "inf(" + strings.Join(parts, ",") + ")"
+	return "∞(" + strings.Join(parts, ",") + ")"
 }
 
 // printCells draws a component's table of cell values (--cells) as a grid,

@@ -80,7 +80,7 @@ func TestValueBadInput(t *testing.T) {
 		{[]string{"value", "divisor", "100000", "--max-states", "100"}, 1, "state limit of 100 states reached (raise --max-states)"},
 		{[]string{"value", "divisor", "100000", "--max-memory", "64KiB"}, 1, "memory limit of 64.0 KiB reached"},
 		{[]string{"value", "divisor", "100000", "--max-memory", "64KiB"}, 1, "(raise --max-memory)"},
-		{[]string{"frobnicate"}, 2, "unknown command"},
+		{[]string{"frobnicate"}, 2, `unknown verb "frobnicate"`},
 	}
 	for _, tt := range tests {
 		out, errOut, code := grundy(t, "", tt.args...)
@@ -115,7 +115,13 @@ func TestValueLoopyText(t *testing.T) {
 	// to b; from b, moving to c lets the opponent step to the dead end d and
 	// win, so each side moves back forever: a draw with no finite escape.
 	out, errOut, code := grundy(t, "", "value", "graph:../../docs/graphs/loop.txt", "a")
-	if code != 0 || !strings.Contains(out, "value: inf()") || !strings.Contains(out, "outcome: D") {
+	if code != 0 || !strings.Contains(out, "value: ∞\n") || !strings.Contains(out, "outcome: D") {
+		t.Fatalf("exit %d, stderr %q:\n%s", code, errOut, out)
+	}
+	// x + b (docs/solve.md): x has the finite value 1; b's only finite
+	// option is c, of value 1, so b is ∞(1), and the sum ∞(1 XOR 1) = ∞(0).
+	out, errOut, code = grundy(t, "", "value", "graph:../../docs/graphs/loop.txt", "x", "b")
+	if code != 0 || !strings.Contains(out, "= 1, graph:../../docs/graphs/loop.txt b = ∞(1)\n") || !strings.Contains(out, "value: ∞(0)\n") {
 		t.Fatalf("exit %d, stderr %q:\n%s", code, errOut, out)
 	}
 }
@@ -194,5 +200,42 @@ func TestLimitFlags(t *testing.T) {
 		if out != "" || strings.Count(errOut, "\n") != 1 || strings.ContainsRune(errOut, 0) || strings.Contains(errOut, `\x00`) {
 			t.Errorf("%q: stdout %q, stderr %q; want one clean line on stderr", tt.args, out, errOut)
 		}
+	}
+}
+
+func TestValueCellsRefused(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"value", "nim", "3", "--cells"}, "--cells: nim has no cell values"},
+		{[]string{"value", "rook", "o..", "--cells", "--misere"}, "--cells gives normal-play values"},
+		{[]string{"value", "nim", "99999999999999999999"}, "nim: heap size 99999999999999999999 is too large (at most 2^62"},
+	} {
+		_, stderr, code := grundy(t, "", tt.args...)
+		if code != exitBadInput || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%q: exit %d, %q", tt.args, code, stderr)
+		}
+	}
+	// In a sum with a board that has them, the cells are shown.
+	out, _, code := grundy(t, "", "value", "nim", "3", "+", "rook", "o..", "--cells")
+	if code != 0 || !strings.Contains(out, "cell values of rook o..:\n  2 1 0\n") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+// TestMissingFileSaysWhere: a relative path that names no file is read
+// from the current directory, and the error says which; an absolute one
+// needs no such note.
+func TestMissingFileSaysWhere(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	_, stderr, code := grundy(t, "", "value", "graph:none.txt", "a")
+	if code != exitBadInput || !strings.Contains(stderr, "no such file or directory (a relative path is read from the current directory, "+dir+")") {
+		t.Errorf("exit %d: %q", code, stderr)
+	}
+	_, stderr, _ = grundy(t, "", "value", "nim", "@"+dir+"/none.txt")
+	if !strings.Contains(stderr, "no such file") || strings.Contains(stderr, "relative path") {
+		t.Errorf("absolute path: %q", stderr)
 	}
 }

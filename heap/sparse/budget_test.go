@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -151,5 +152,32 @@ func TestRunReleasesOnFailure(t *testing.T) {
 	}
 	if b.Memory() != 0 {
 		t.Errorf("%d bytes held after a failed run", b.Memory())
+	}
+}
+
+// TestRunMaxWork: a run whose work (Stats.Work plus one per value computed)
+// passes Config.MaxWork stops with ErrWorkLimit within one block of
+// positions, and a bound at the whole run's work lets it finish with the
+// same values.
+func TestRunMaxWork(t *testing.T) {
+	const n = 20000
+	b := &solve.Budget{}
+	full, err := Run(context.Background(), Config{Rules: GrundyGame(), To: n, Budget: b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := full.Stats.Work + n // G(1..n) computed
+	seq, err := Run(context.Background(), Config{Rules: GrundyGame(), To: n, MaxWork: work})
+	if err != nil || !slices.Equal(seq.Values, full.Values) {
+		t.Fatalf("bound at the run's own work %d: %v", work, err)
+	}
+	b = &solve.Budget{}
+	_, err = Run(context.Background(), Config{Rules: GrundyGame(), To: n, MaxWork: work / 4, Budget: b})
+	if !errors.Is(err, ErrWorkLimit) {
+		t.Fatalf("bound at a quarter of the work: %v, want ErrWorkLimit", err)
+	}
+	// Blocks are 4096 positions or fewer: the run stopped well before n.
+	if b.States() >= n || b.Memory() != 0 {
+		t.Errorf("stopped after %d values with %d bytes held; want fewer than %d and none", b.States(), b.Memory(), n)
 	}
 }

@@ -55,6 +55,13 @@ type Config struct {
 	// Known holds values already computed, G(0..len(Known)-1), taken as
 	// they are (in-memory runs only).
 	Known []uint16
+	// MaxWork bounds the run's work, Stats.Work plus one per value computed
+	// (0: no bound): past it the run stops with ErrWorkLimit, checked after
+	// each block of positions, so it may overshoot by one block (at most
+	// 4096 positions, or about 2^26 pair evaluations of the plain scan). A
+	// caller searching for a proof of periodicity spends a work budget
+	// this way, in the engine's real cost rather than an estimate.
+	MaxWork int64
 	// Budget is the request's budget (nil: no limit). The run counts one
 	// state per value it computes, and charges the memory it allocates:
 	// the values past Known (the caller already holds Known, which the new
@@ -91,6 +98,9 @@ type Stats struct {
 	Resumed      int64  `json:"resumed,omitempty"`       // values taken from the run file (0: fresh run)
 	Work         int64  `json:"work,omitempty"`          // option evaluations done in this run (pairs, mostly)
 }
+
+// ErrWorkLimit is the error (wrapped) of a run stopped by Config.MaxWork.
+var ErrWorkLimit = errors.New("work limit reached")
 
 // Sequence is the result of a run: Values[n] = G(n) for n <= To. With a run
 // file, Values is a view of the mapped file, valid until Close.
@@ -274,6 +284,7 @@ func (s *Sequence) run(ctx context.Context, cfg Config) error {
 	}
 	probeEvery, plainLeft, probing := int64(blockSize), int64(0), false
 	nextMask := int64(64)
+	first := k.n // values computed by this run: g[first:k.n]
 	for int64(k.n) < total {
 		// The mask is re-evaluated at heap sizes 64, 128, ..., 4096 and
 		// every multiple of 4096 after (a transform of a histogram of at
@@ -345,6 +356,9 @@ func (s *Sequence) run(ctx context.Context, cfg Config) error {
 		err := cfg.Budget.Steps(ctx, int64(k.n-start))
 		if err == nil {
 			err = solve.Poll(ctx)
+		}
+		if err == nil && cfg.MaxWork > 0 && k.ops+int64(k.n-first) > cfg.MaxWork {
+			err = ErrWorkLimit
 		}
 		if err != nil {
 			return stop(err)

@@ -1,0 +1,69 @@
+package games
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/grundy-go/grundy/game"
+)
+
+func TestEditDistance(t *testing.T) {
+	// Hand-checked: kitten -> sitten -> sittin -> sitting is the classic
+	// three edits; equal strings need none; to or from "" takes the length.
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{{"kitten", "sitting", 3}, {"nim", "nim", 0}, {"", "abc", 3}, {"abc", "", 3}, {"nimm", "nim", 1}, {"flaw", "lawn", 2}} {
+		if got := editDistance(c.a, c.b); got != c.want {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+func TestSimilar(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		want []string
+	}{
+		{"nimm", []string{"nim"}},
+		{"kayle", []string{"kayles"}},
+		{"Kayles", []string{"kayles"}},
+		{"tic-tac-toe", []string{"tictactoe"}},
+		{"dawson", []string{"dawson-chess", "dawson-kayles"}},
+		{"grundygame", []string{"grundy-game"}},
+		{"zzzzzzzz", nil},
+	} {
+		if got := Similar(c.name); !slices.Equal(got, c.want) {
+			t.Errorf("Similar(%q) = %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+func TestUnknownGameSuggests(t *testing.T) {
+	_, err := Open("kayels")
+	if !errors.Is(err, game.ErrInput) || !strings.Contains(err.Error(), `unknown game "kayels" (did you mean kayles?`) {
+		t.Fatalf("got %v", err)
+	}
+	_, err = Open("qqqqqqq")
+	if err == nil || strings.Contains(err.Error(), "did you mean") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestParseHeapTooLarge(t *testing.T) {
+	for _, arg := range []string{"99999999999999999999", "4611686018427387905"} {
+		if _, err := ParseHeap(arg); !errors.Is(err, game.ErrInput) || !strings.Contains(err.Error(), "too large") {
+			t.Errorf("ParseHeap(%s): %v", arg, err)
+		}
+	}
+	for _, arg := range []string{"-99999999999999999999", "-1", "x", "1.5"} {
+		if _, err := ParseHeap(arg); err == nil || !strings.Contains(err.Error(), "not a non-negative integer") {
+			t.Errorf("ParseHeap(%s): %v", arg, err)
+		}
+	}
+	if n, err := ParseHeap("4611686018427387904"); err != nil || n != 1<<62 {
+		t.Errorf("2^62: %d, %v", n, err)
+	}
+}
