@@ -132,7 +132,7 @@ func Graph(ctx context.Context, pos games.Position, budget *solve.Budget, maxNod
 			}
 			continue
 		}
-		pl.moves(queue[from], func(m PlayMove) bool {
+		movesErr := pl.moves(ctx, queue[from], func(m PlayMove) bool {
 			var to int
 			if to, err = add(m.After, res.Nodes[from].Depth+1); err != nil {
 				return false
@@ -143,6 +143,9 @@ func Graph(ctx context.Context, pos games.Position, budget *solve.Budget, maxNod
 			}
 			return true
 		})
+		if err == nil {
+			err = movesErr
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -23,7 +23,10 @@ type MisereResult struct {
 	Components   []MisereComponent `json:"components"`
 	WinningMoves []Move            `json:"winning_moves"`
 	Truncated    bool              `json:"truncated,omitempty"`
-	States       int64             `json:"states"`
+	// Elided says that some moves' "to" or "position_after" were left
+	// empty for being longer than MaxMoveText (see ValueResult).
+	Elided bool  `json:"elided,omitempty"`
+	States int64 `json:"states"`
 }
 
 // MisereComponent describes one component: its normal-play value, whether
@@ -160,17 +163,23 @@ func (m *Misere) WinningMoves(ctx context.Context, pos games.Position, limit int
 	comps := pos.Components()
 	ids := m.sum.IDs(pos)
 	moves := []Move{}
+	long := len(pos.String()) > MaxMoveText
 	add := func(i int, option []games.Component) bool {
-		if len(moves) == limit {
-			return false
+		if len(moves) == limit || solve.Poll(ctx) != nil {
+			return false // a done context is reported by the caller
 		}
 		gi, _ := pos.Locate(i)
-		moves = append(moves, Move{
-			Component:     i,
-			From:          games.Group{Game: pos[gi].Game, Components: []games.Component{comps[i]}}.String(),
-			To:            games.Group{Game: pos[gi].Game, Components: option}.String(),
-			PositionAfter: pos.Replace(i, option).String(),
-		})
+		mv := Move{Component: i, From: games.Group{Game: pos[gi].Game, Components: []games.Component{comps[i]}}.String()}
+		if to := (games.Group{Game: pos[gi].Game, Components: option}).String(); len(to) <= MaxMoveText {
+			mv.To = to
+		}
+		if len(mv.From) > MaxMoveText {
+			mv.From = ""
+		}
+		if !long {
+			mv.PositionAfter = pos.Replace(i, option).String()
+		}
+		moves = append(moves, mv)
 		return true
 	}
 	if heaps, ok := m.nimHeaps(ids); ok {
@@ -347,6 +356,10 @@ func MisereValue(ctx context.Context, pos games.Position, budget *solve.Budget) 
 		return res, nil
 	}
 	res.WinningMoves, res.Truncated, err = m.WinningMoves(ctx, pos, MaxMoves)
+	if err == nil {
+		err = solve.Poll(ctx)
+	}
+	res.Elided = len(res.Position) > MaxMoveText
 	if err != nil {
 		return nil, err
 	}

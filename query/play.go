@@ -1,6 +1,7 @@
 package query
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -179,7 +180,7 @@ func (pl *Player) Analyze(ctx context.Context, pos games.Position) (*Analysis, e
 	if !pl.opts.Misere {
 		a.Grundy = &total
 	}
-	pl.moves(pos, func(m PlayMove) bool {
+	movesErr := pl.moves(ctx, pos, func(m PlayMove) bool {
 		if len(a.Moves) == MaxMoves {
 			a.Truncated = true
 			return false
@@ -188,10 +189,10 @@ func (pl *Player) Analyze(ctx context.Context, pos games.Position) (*Analysis, e
 			return false
 		}
 		m.Number = len(a.Moves) + 1
-		a.Moves = append(a.Moves, m)
+		a.Moves = append(a.Moves, *written(&m))
 		return true
 	})
-	if err != nil {
+	if err = cmp.Or(err, movesErr); err != nil {
 		return nil, err
 	}
 	return a, nil
@@ -227,7 +228,7 @@ func (pl *Player) Choose(ctx context.Context, pos games.Position) (*PlayMove, er
 		return nil, searchErr
 	}
 	var best *PlayMove
-	pl.moves(pos, func(m PlayMove) bool {
+	movesErr := pl.moves(ctx, pos, func(m PlayMove) bool {
 		o, _, e := pl.outcome(ctx, m.After)
 		if e != nil {
 			err = e
@@ -250,10 +251,10 @@ func (pl *Player) Choose(ctx context.Context, pos games.Position) (*PlayMove, er
 		// Without a search result the first candidate is the choice.
 		return searchErr == nil
 	})
-	if err != nil {
+	if err = cmp.Or(err, movesErr); err != nil {
 		return nil, err
 	}
-	return best, nil
+	return written(best), nil
 }
 
 // Find resolves a human's move typed as text: the number of a listed move,
@@ -302,17 +303,17 @@ func (pl *Player) Find(ctx context.Context, pos games.Position, listed []PlayMov
 	if _, err := pl.valued(pos); err != nil {
 		return nil, err
 	}
-	pl.moves(pos, func(m PlayMove) bool {
+	movesErr := pl.moves(ctx, pos, func(m PlayMove) bool {
 		if writtenKey(m.After) != key {
 			return true
 		}
 		if err = pl.rate(ctx, &m); err != nil {
 			return false
 		}
-		found = &m
+		found = written(&m)
 		return false
 	})
-	if err != nil {
+	if err = cmp.Or(err, movesErr); err != nil {
 		return nil, err
 	}
 	if found == nil {
@@ -583,27 +584,46 @@ func (pl *Player) rate(ctx context.Context, m *PlayMove) error {
 // moves calls yield with each move of pos, in the games' own order
 // (games.PositionMoves): component by component, each component's options
 // as its game lists them.
-func (pl *Player) moves(pos games.Position, yield func(PlayMove) bool) {
+//
+// Position, the text of the whole position after the move, is left for
+// written to fill in on the moves kept (a position of 10^5 heaps is long,
+// and a choice may pass over millions of moves). The context is polled
+// every 64 moves; its error is returned.
+func (pl *Player) moves(ctx context.Context, pos games.Position, yield func(PlayMove) bool) error {
 	comps := pos.Components()
 	root := pl.sum.Key(pos)
 	var from string
 	last := -1
+	var err error
+	n := 0
 	games.PositionMoves(pos, func(i int, option []games.Component) bool {
+		if n++; n%64 == 0 {
+			if err = solve.Poll(ctx); err != nil {
+				return false
+			}
+		}
 		gi, _ := pos.Locate(i)
 		g := pos[gi].Game
 		if i != last {
 			from, last = games.Group{Game: g, Components: []games.Component{comps[i]}}.String(), i
 		}
-		after := pos.Replace(i, option)
 		return yield(PlayMove{
 			Component: i,
 			From:      from,
 			To:        games.Group{Game: g, Components: option}.String(),
-			Position:  after.String(),
-			After:     after,
+			After:     pos.Replace(i, option),
 			made:      madeMove{root: root, game: g, from: comps[i], option: option},
 		})
 	})
+	return err
+}
+
+// written fills in the text of the position after m.
+func written(m *PlayMove) *PlayMove {
+	if m != nil && m.Position == "" {
+		m.Position = m.After.String()
+	}
+	return m
 }
 
 // writtenKey identifies a position as it is written, up to the order of

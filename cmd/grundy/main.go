@@ -4,6 +4,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -71,6 +72,32 @@ func supervise(args []string) (status int, ok bool) {
 	cmd := exec.Command(exe, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 	cmd.Env = append(os.Environ(), workerEnv+"=1")
+	if _, set := os.LookupEnv("GOTRACEBACK"); !set {
+		// A crash prints its message, not every goroutine's stack (set
+		// GOTRACEBACK to see them).
+		cmd.Env = append(cmd.Env, "GOTRACEBACK=none")
+	}
+	var filtered chan struct{}
+	if !isTerminal(os.Stderr) {
+		// Off a terminal (scripts, pipes, CI), the worker's standard
+		// error passes through a filter that drops the runtime's crash
+		// report, so the command's error stays the one line below.
+		r, w, err := os.Pipe()
+		if err != nil {
+			return 0, false
+		}
+		cmd.Stderr = w
+		filtered = make(chan struct{})
+		go func() {
+			defer close(filtered)
+			filterCrash(r, os.Stderr)
+			r.Close()
+		}()
+		defer func() {
+			w.Close()
+			<-filtered
+		}()
+	}
 	// A terminal's Ctrl-C reaches both processes (one process group);
 	// signals sent to the supervisor alone are passed on.
 	signals := make(chan os.Signal, 4)
@@ -78,6 +105,9 @@ func supervise(args []string) (status int, ok bool) {
 	defer signal.Stop(signals)
 	if err := cmd.Start(); err != nil {
 		return 0, false
+	}
+	if filtered != nil {
+		cmd.Stderr.(*os.File).Close() // the worker holds its own copy
 	}
 	done := make(chan struct{})
 	go func() {
@@ -94,6 +124,9 @@ func supervise(args []string) (status int, ok bool) {
 	}()
 	_ = cmd.Wait()
 	close(done)
+	if filtered != nil {
+		<-filtered // the worker's last lines come before the verdict
+	}
 	switch code := cmd.ProcessState.ExitCode(); code {
 	case 0, exitFailed:
 		return code, true
@@ -188,6 +221,25 @@ func describe(err error) string {
 		}
 	}
 	return err.Error()
+}
+
+// filterCrash copies the worker's standard error from r to w line by line
+// until a line of the Go runtime's crash report ("fatal error:",
+// "panic:", "runtime:", "goroutine ") starts; the rest is read and dropped.
+func filterCrash(r io.Reader, w io.Writer) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	crashed := false
+	for sc.Scan() {
+		line := sc.Text()
+		for _, p := range []string{"fatal error:", "panic:", "runtime:", "goroutine ", "SIGBUS", "SIGSEGV"} {
+			crashed = crashed || strings.HasPrefix(line, p)
+		}
+		if !crashed {
+			fmt.Fprintln(w, line)
+		}
+	}
+	_, _ = io.Copy(io.Discard, r)
 }
 
 // oneLine folds an error message to one line for the terminal: runs of
