@@ -75,3 +75,11 @@ type Appender[P comparable] interface {
 type NimHeap[P comparable] interface {
 	NimHeap(p P) (size int, ok bool)
 }
+
+// Footprint is implemented by games that hold memory of their own as they
+// are explored (an adapter that interns the components it meets, with
+// their texts). Footprint returns the bytes held; engines add it to the
+// memory they account with their budget.
+type Footprint interface {
+	Footprint() int64
+}

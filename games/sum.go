@@ -57,6 +57,8 @@ type SumKey string
 // A Sum holds every component it has met, as the engines that use it hold
 // their positions; it is not safe for concurrent use.
 type Sum struct {
+	bytes int64 // held for interned components (Footprint)
+
 	index map[sumSlot]ComponentID
 	text  map[textSlot]ComponentID // the written identity; nil for NewSum
 	comps []Component
@@ -106,8 +108,17 @@ func (s *Sum) ID(g Instance, c Component) ComponentID {
 	s.index[slot] = id
 	s.comps = append(s.comps, c)
 	s.games = append(s.games, g)
+	if key, isText := slot.key.(string); isText {
+		s.bytes += 2 * int64(len(key)) // the key, and the value it writes
+	}
+	s.bytes += 96 // the component, its slot and index entry
 	return id
 }
+
+// Footprint returns the bytes the Sum holds for the components it has
+// interned (game.Footprint): their keys' text and bookkeeping. Engines
+// exploring a Sum count it against their budget.
+func (s *Sum) Footprint() int64 { return s.bytes }
 
 // IDs interns the components of pos and returns their IDs in the order
 // Position.Components lists them.
@@ -371,6 +382,9 @@ type sumGeneral struct {
 	sum    *Sum
 	misere bool
 }
+
+// Footprint is the Sum's (game.Footprint).
+func (g sumGeneral) Footprint() int64 { return g.sum.Footprint() }
 
 func (g sumGeneral) Moves(k SumKey, yield func(SumKey) bool) {
 	g.sum.Moves(k, func(m SumMove) bool { return yield(m.Key()) })

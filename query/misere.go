@@ -311,6 +311,9 @@ func MisereValue(ctx context.Context, pos games.Position, budget *solve.Budget) 
 		return nil, err
 	}
 	req := newRequest(budget)
+	if err := holdPosition(budget, pos, pos.String()); err != nil {
+		return nil, err
+	}
 	valued, err := req.evaluators(pos)
 	if err != nil {
 		return nil, err

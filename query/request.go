@@ -1,6 +1,8 @@
 package query
 
 import (
+	"fmt"
+
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/solve"
@@ -47,6 +49,22 @@ func (r *request) evaluators(pos games.Position) ([]games.Evaluator, error) {
 		evals[i] = e
 	}
 	return evals, nil
+}
+
+// holdPosition accounts with the request's budget for the memory the
+// position and the result's per-component lines take: some 200 bytes a
+// component (the parsed component, its value line and text) plus the
+// position's text, written a few times. A sum of 10^6 heaps needs about
+// 200 MB before any engine starts.
+func holdPosition(budget *solve.Budget, pos games.Position, text string) error {
+	n := 0
+	for _, g := range pos {
+		n += len(g.Components)
+	}
+	if err := budget.Grow(200*int64(n) + 3*int64(len(text))); err != nil {
+		return fmt.Errorf("a position of %d components: %w", n, err)
+	}
+	return nil
 }
 
 // states is the number of states the request's engines expanded.

@@ -76,6 +76,9 @@ func Value(ctx context.Context, pos games.Position, budget *solve.Budget) (*Valu
 
 func (req *request) value(ctx context.Context, pos games.Position) (*ValueResult, error) {
 	res := &ValueResult{Position: pos.String(), WinningMoves: []Move{}}
+	if err := holdPosition(req.budget, pos, res.Position); err != nil {
+		return nil, err
+	}
 	valued, err := req.evaluators(pos)
 	if err != nil {
 		return nil, err

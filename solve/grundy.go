@@ -43,7 +43,8 @@ type Grundy[P comparable] struct {
 	denseGame game.Game[int] // the game, when it is Descending on int
 	scratch   game.MexSet    // option values of the position being valued
 
-	arenaCap, boundsCap int // capacities when memory was last accounted
+	arenaCap, boundsCap int  // capacities when memory was last accounted
+	sized               bool // the game holds memory of its own (game.Footprint)
 }
 
 // NewGrundy returns a solver for g with the given limits. It discovers g's
@@ -55,6 +56,7 @@ func NewGrundy[P comparable](g game.Game[P], budget *Budget) *Grundy[P] {
 	s.split, _ = g.(game.Splitter[P])
 	s.canon, _ = g.(game.Canonicalizer[P])
 	s.valuer, _ = g.(game.Valuer[P])
+	_, s.sized = g.(game.Footprint)
 	if _, ok := g.(game.Descending); ok {
 		s.denseGame, _ = any(g).(game.Game[int])
 	}
@@ -246,7 +248,7 @@ func (s *Grundy[P]) search(ctx context.Context, root P) (game.Nimber, error) {
 			s.game.Options(e.p, s.record)
 			// Account memory every 256 states, and whenever the recorded
 			// options grew a table (a position can have 10^5 options).
-			if s.States%pollEvery == 0 || cap(s.arena) != s.arenaCap || cap(s.bounds) != s.boundsCap {
+			if s.States%pollEvery == 0 || cap(s.arena) != s.arenaCap || cap(s.bounds) != s.boundsCap || s.sized {
 				s.arenaCap, s.boundsCap = cap(s.arena), cap(s.bounds)
 				if err := s.Hold(s.footprint()); err != nil {
 					s.abandon()
@@ -380,7 +382,7 @@ func (s *Grundy[P]) footprint() int64 {
 	return int64(len(s.memo))*2*(size+8) +
 		int64(cap(s.stack))*int64(unsafe.Sizeof(entry[P]{})) +
 		int64(cap(s.arena))*size + int64(cap(s.bounds))*int64(unsafe.Sizeof(bound{})) +
-		int64(cap(s.dense))*4
+		int64(cap(s.dense))*4 + footprintOf(s.game)
 }
 
 func (s *Grundy[P]) format(p P) string {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/grundy-go/grundy/game"
 	"sync/atomic"
 )
 
@@ -252,4 +253,13 @@ func (c *Counter) Step(ctx context.Context) error {
 	}
 	c.States++
 	return nil
+}
+
+// footprintOf returns the bytes g holds of its own (game.Footprint), 0
+// for games that hold none.
+func footprintOf(g any) int64 {
+	if f, ok := g.(game.Footprint); ok {
+		return f.Footprint()
+	}
+	return 0
 }

@@ -226,11 +226,11 @@ func (m *Misere[P]) step(ctx context.Context) error {
 	if err := m.Step(ctx); err != nil {
 		return err
 	}
-	if m.States%256 == 0 {
+	{ // every state: a game's positions can be large (a forest's text)
 		var p P
 		need := int64(len(m.raw))*2*(int64(unsafe.Sizeof(p))+4) +
 			int64(len(m.nodes))*int64(unsafe.Sizeof(misereNode{})) +
-			int64(len(m.outcomes)+len(m.genera))*64 + m.held
+			int64(len(m.outcomes)+len(m.genera))*64 + m.held + footprintOf(m.game)
 		if err := m.Hold(need); err != nil {
 			return fmt.Errorf("%d positions and %d sums memoized: %w", len(m.raw), len(m.outcomes)+len(m.genera), err)
 		}

@@ -382,8 +382,8 @@ func (s *Retro[P]) solveExplored(ctx context.Context, root P) error {
 					if text, isText := any(c).(string); isText {
 						keyBytes += int64(len(text)) // held by the index and pos
 					}
-					if len(s.pos)%64 == 0 {
-						if err = s.Hold(int64(len(s.pos))*perState + int64(len(fwd))*8 + keyBytes); err != nil {
+					{
+						if err = s.Hold(int64(len(s.pos))*perState + int64(len(fwd))*8 + keyBytes + footprintOf(s.game)); err != nil {
 							err = fmt.Errorf("reached %d positions and %d moves: %w", len(s.pos), len(fwd), err)
 							return false
 						}
@@ -412,7 +412,7 @@ func (s *Retro[P]) solveExplored(ctx context.Context, root P) error {
 		if queued {
 			queue = append(queue, uint32(i))
 		}
-		if err := s.Hold(int64(len(s.pos))*perState + int64(len(fwd))*8 + keyBytes); err != nil {
+		if err := s.Hold(int64(len(s.pos))*perState + int64(len(fwd))*8 + keyBytes + footprintOf(s.game)); err != nil {
 			return fmt.Errorf("reached %d positions and %d moves: %w", len(s.pos), len(fwd), err)
 		}
 	}

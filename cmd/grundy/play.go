@@ -100,7 +100,11 @@ are kept back and the whole game is printed as one JSON document at the end.`,
 			defer done()
 			cfg.player = query.NewPlayer(query.PlayOptions{Budget: budget, Misere: misere, Files: games.OSFiles})
 			cfg.start, cfg.hint, cfg.misere = pos, hint, misere
-			cfg.turn = func() (context.Context, context.CancelFunc) { return opts.context(cmd) }
+			// --timeout bounds the whole game, like every verb's run;
+			// --max-states bounds each question (the budget is renewed).
+			session, stopSession := opts.context(cmd)
+			defer stopSession()
+			cfg.turn = func() (context.Context, context.CancelFunc) { return context.WithCancel(session) }
 			// Value the start before anything is shown: a bad position or a
 			// game play cannot handle fails here, with its exit status.
 			ctx, cancel := cfg.turn()
