@@ -124,6 +124,30 @@ func (b *Bound[P]) Format(group []Component) []string {
 	return args
 }
 
+// HeapGamer is implemented by instances whose positions are single heaps
+// and whose moves leave smaller heaps (a game.Game[int] that is
+// game.Descending): the games whose misère quotients package
+// solve/quotient computes.
+type HeapGamer interface {
+	Instance
+	// HeapGame returns the game on heap sizes, false when the instance's
+	// positions are not heaps.
+	HeapGame() (game.Game[int], bool)
+}
+
+// HeapGame returns b's game when it is a game on heap sizes whose moves
+// leave smaller heaps (HeapGamer).
+func (b *Bound[P]) HeapGame() (game.Game[int], bool) {
+	g, ok := any(b.Game).(game.Game[int])
+	if !ok {
+		return nil, false
+	}
+	if _, descending := g.(game.Descending); !descending {
+		return nil, false
+	}
+	return g, true
+}
+
 // NimHeaper is implemented by instances that can tell a component that is
 // a single Nim heap (game.NimHeap), for misère Nim's rule.
 type NimHeaper interface {

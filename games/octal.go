@@ -382,7 +382,9 @@ func (e *heapEval) Grundy(ctx context.Context, c Component) (game.Nimber, error)
 }
 
 func (e *heapEval) MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func(option []Component) bool) error {
-	return e.hg.OptionsWithValue(ctx, e.pos(c), v, e.heap, e.wrap(yield))
+	// The request may have proven a period the opening probe did not (0.16):
+	// the splits of a huge heap are then listed by residue classes too.
+	return e.hg.optionsWithValue(ctx, e.pos(c), v, e.seq.Pattern, e.heap, e.wrap(yield))
 }
 
 // SparseRules returns the game's rules for the sparse engine (Sequenced).

@@ -9,6 +9,7 @@ import (
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/solve/quotient"
 )
 
 // MisereResult is the answer of `grundy value --misere`: the outcome when
@@ -321,6 +322,9 @@ func MisereValue(ctx context.Context, pos games.Position, budget *solve.Budget) 
 	m := newMisere(games.NewSum(), req)
 	res := &MisereResult{Position: pos.String(), Misere: true, Components: []MisereComponent{}}
 	defer func() { res.States = m.States() + req.states() }()
+	if done, err := m.byQuotient(ctx, pos, valued, res); done || err != nil {
+		return res, err
+	}
 	o, method, err := m.Outcome(ctx, pos)
 	if err != nil {
 		return nil, err
@@ -427,4 +431,125 @@ func MisereTable(ctx context.Context, inst games.Instance, from, to int, budget 
 	}
 	res.States = m.States()
 	return res, nil
+}
+
+// maxQuotientHeap is the largest heap for which value --misere computes a
+// misère quotient on the fly: quotients of the catalog's wild games settle
+// long before (Kayles' has order 40 from heap 28), and a bound keeps the
+// attempt cheap when they do not.
+const maxQuotientHeap = 256
+
+// byQuotient answers a misère value of a sum of heaps of one heap game with
+// a wild component by its misère quotient (package solve/quotient): the
+// outcome is the product of the heaps' elements tested against the
+// P-portion, and the winning moves are the options that bring the product
+// into it, for any number of heaps. It reports done false (and res
+// untouched) when the sum is not such a sum, fewer than two components are
+// wild (misère Nim's rule or the one wild heap's genus answer then), or the
+// quotient does not finish within the request's limits (the search takes
+// over).
+func (m *Misere) byQuotient(ctx context.Context, pos games.Position, valued []games.Evaluator, res *MisereResult) (done bool, _ error) {
+	var g game.Game[int]
+	comps := pos.Components()
+	heaps := make([]int, len(comps))
+	top := 0
+	for gi, grp := range pos {
+		hg, ok := grp.Game.(games.HeapGamer)
+		if !ok || grp.Game.Name() != pos[0].Game.Name() {
+			return false, nil
+		}
+		if gi == 0 {
+			if g, ok = hg.HeapGame(); !ok {
+				return false, nil
+			}
+		}
+	}
+	wild := 0
+	for i, c := range comps {
+		n, ok := c.Key().(int)
+		if !ok || n > maxQuotientHeap {
+			return false, nil
+		}
+		heaps[i], top = n, max(top, n)
+		gi, _ := pos.Locate(i)
+		tame, _, err := m.engine.Tame(ctx, m.sum.ID(pos[gi].Game, c))
+		if err != nil {
+			return false, nil // the search reports the limit
+		}
+		if !tame {
+			wild++
+		}
+	}
+	if wild < 2 {
+		return false, nil // misère Nim's rule, or the genus of the one wild heap
+	}
+	q, err := quotient.Compute(ctx, g, top, m.req.budget)
+	if err != nil {
+		return false, nil
+	}
+	for i, c := range comps {
+		gi, _ := pos.Locate(i)
+		v, err := valued[gi].Grundy(ctx, c)
+		if err != nil {
+			return true, fmt.Errorf("value of %s %s: %w", pos[gi].Game.Name(), c, err)
+		}
+		res.Grundy ^= v
+		tame, genus, err := m.engine.Tame(ctx, m.sum.ID(pos[gi].Game, c))
+		if err != nil {
+			return true, m.wrap(pos, err)
+		}
+		mc := MisereComponent{Position: games.Group{Game: pos[gi].Game, Components: []games.Component{c}}.String(), Grundy: v, Tame: tame}
+		if genus != nil {
+			mc.Genus = genus.String()
+		}
+		res.Components = append(res.Components, mc)
+		if i%1024 == 0 {
+			if err := solve.Poll(ctx); err != nil {
+				return true, err
+			}
+		}
+	}
+	o := q.Outcome(heaps)
+	res.Outcome, res.Method = o.Class(), "quotient"
+	res.WinningMoves = []Move{}
+	if o == game.Lose {
+		return true, nil
+	}
+	// A winning move of a heap size wins from every component of that
+	// size: list them component by component.
+	wins := map[int][][]int{}
+	q.WinningMoves(heaps, g, func(mv quotient.Move) bool {
+		wins[mv.Heap] = append(wins[mv.Heap], mv.Option)
+		return true
+	})
+	long := len(res.Position) > MaxMoveText
+	res.Elided = long
+	for i, c := range comps {
+		gi, _ := pos.Locate(i)
+		inst := pos[gi].Game
+		for _, option := range wins[heaps[i]] {
+			if len(res.WinningMoves) == MaxMoves {
+				res.Truncated = true
+				return true, nil
+			}
+			args := make([]string, 0, len(option))
+			for _, h := range option {
+				args = append(args, strconv.Itoa(h))
+			}
+			parts, err := inst.Parse(args)
+			if len(option) == 0 {
+				parts, err = nil, nil
+			}
+			if err != nil {
+				return true, fmt.Errorf("winning move of %s %s: %w", inst.Name(), c, err)
+			}
+			mv := Move{Component: i, From: games.Group{Game: inst, Components: []games.Component{c}}.String(),
+				To: games.Group{Game: inst, Components: parts}.String()}
+			if !long {
+				mv.PositionAfter = pos.Replace(i, parts).String()
+			}
+			res.WinningMoves = append(res.WinningMoves, mv)
+		}
+	}
+	return true, nil
 }

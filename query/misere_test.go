@@ -250,16 +250,55 @@ func TestMisereRandomCatalogSums(t *testing.T) {
 		checkMisere(t, memo, sum, res)
 	}
 	t.Logf("methods: %v", methods)
-	for _, m := range []string{"tame", "genus", "search"} {
+	for _, m := range []string{"tame", "genus", "search", "quotient"} {
 		if methods[m] == 0 {
 			t.Errorf("method %s never used", m)
 		}
 	}
 }
 
+// TestMisereByQuotient checks value --misere on sums of one wild heap game,
+// which it answers by the game's misère quotient, against the naive
+// misère search written separately in this file: the outcome and every
+// winning move, on 600 random sums of up to 5 heaps.
+func TestMisereByQuotient(t *testing.T) {
+	names := []string{"kayles", "dawson-kayles", "grundy-game"}
+	maxN := map[string]int{"kayles": 9, "dawson-kayles": 11, "grundy-game": 13}
+	ctx := context.Background()
+	memo := naiveMisere{}
+	r := rand.New(rand.NewPCG(17, 5))
+	quotients := 0
+	for range 600 {
+		g := names[r.IntN(len(names))]
+		sum := make([]naiveHeap, 1+r.IntN(5))
+		budget := 22
+		for i := range sum {
+			n := r.IntN(min(maxN[g], budget) + 1)
+			budget -= n
+			sum[i] = naiveHeap{g, n}
+		}
+		pos, err := games.ParseString(writeSum(sum))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := MisereValue(ctx, pos, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", writeSum(sum), err)
+		}
+		if res.Method == "quotient" {
+			quotients++
+		}
+		checkMisere(t, memo, sum, res)
+	}
+	// Sums whose heaps are all tame go to misère Nim's rule instead.
+	if quotients < 80 {
+		t.Errorf("the quotient answered %d of the 600 sums, want at least 80", quotients)
+	}
+}
+
 func TestMisereErrors(t *testing.T) {
 	ctx := context.Background()
-	pos, err := games.ParseString("kayles 30 31 32")
+	pos, err := games.ParseString("kayles 30 31 + dawson-kayles 32")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -359,7 +398,7 @@ func ExampleMisereValue() {
 func TestMisereMemoryLimit(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	pos, err := games.ParseString("kayles 30 31 32")
+	pos, err := games.ParseString("kayles 30 31 + dawson-kayles 32")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,8 +12,9 @@ import (
 )
 
 // heavy is a request that computes until its time limit: a misère sum of
-// wild Kayles heaps, whose search has millions of sums.
-var heavy = q("value", "position", "kayles 60 61 62", "misere", "true")
+// wild heaps of two games (no one game's quotient answers it), whose
+// search has millions of sums.
+var heavy = q("value", "position", "kayles 60 61 + dawson-kayles 62", "misere", "true")
 
 // startHeavy sends a heavy request with the given timeout parameter on
 // ctx, in the background; the returned channel yields its status (0 when

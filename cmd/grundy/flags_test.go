@@ -19,6 +19,7 @@ var verbBase = map[string][]string{
 	"grundy value":                 {"value", "nim", "3"},
 	"grundy solve":                 {"solve", "nim", "3"},
 	"grundy table":                 {"table", "kayles"},
+	"grundy quotient":              {"quotient", "kayles"},
 	"grundy graph":                 {"graph", "nim", "3"},
 	"grundy play":                  {"play", "nim", "3"},
 	"grundy serve":                 {"serve", "--addr", "127.0.0.1:0"},

@@ -27,9 +27,10 @@ func runMisereValue(ctx context.Context, cmd *cobra.Command, opts *options, pos 
 }
 
 var methodNotes = map[string]string{
-	"tame":   "every component is tame: misère Nim's rule on the normal-play values",
-	"genus":  "one wild component plus heaps *1, *2: read off its genus",
-	"search": "exhaustive search over sums of components",
+	"tame":     "every component is tame: misère Nim's rule on the normal-play values",
+	"genus":    "one wild component plus heaps *1, *2: read off its genus",
+	"search":   "exhaustive search over sums of components",
+	"quotient": "the misère quotient of the heaps (Plambeck–Siegel): one product tested against its P-portion",
 }
 
 func printMisere(cmd *cobra.Command, res *query.MisereResult) {

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -87,6 +88,86 @@ func TestEnginesSplittingGames(t *testing.T) {
 				t.Fatalf("%s %s: G(%d) = %d, reference %d", name, e.name, i, seq.Values[i], want[i])
 			}
 			checkStats(t, seq, want)
+		}
+	}
+}
+
+// TestEnginesManyWorkers runs the block pipeline with more workers than
+// the two it is tuned for, from prefixes that end inside a block and to
+// ends that are not block boundaries: the values must not depend on how
+// the heap sizes are shared.
+func TestEnginesManyWorkers(t *testing.T) {
+	for _, name := range []string{"grundy-game", "0.6", "4.07"} {
+		r, err := rulesByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const n = 5000
+		want, err := Reference(r, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, workers := range []int{3, 4} {
+			for _, mode := range []Mode{Sparse, Plain} {
+				for _, known := range []int{0, 1, 777, 4097} {
+					seq, err := Run(context.Background(), Config{Rules: r, To: n - int64(known%7), Mode: mode, Workers: workers, Known: want[:known]})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if i := firstDiff(seq.Values, want); i < len(seq.Values) {
+						t.Fatalf("%s %v on %d workers from %d known: G(%d) = %d, reference %d", name, mode, workers, known, i, seq.Values[i], want[i])
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestEnginesLargeValues runs a code whose values outgrow the engine's
+// seen arrays twice (1024 values at first, then twice the span): 4.33...3
+// with 4095 threes (split a heap anywhere, or take 1 to 4095) has values
+// past 4096 by heap 5000. A run stops when a value outgrows the arrays and
+// the next grows them; the values must be the Reference's.
+func TestEnginesLargeValues(t *testing.T) {
+	r, err := Octal("4." + strings.Repeat("3", MaxDigits-1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 5000
+	want, err := Reference(r, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if top := slices.Max(want); top < 4*minSeen {
+		t.Fatalf("largest value %d: the test needs values past %d", top, 4*minSeen)
+	}
+	for _, e := range engines {
+		seq := run(t, r, n, e.mode, e.workers)
+		if i := firstDiff(seq.Values, want); i <= n {
+			t.Fatalf("%s: G(%d) = %d, reference %d", e.name, i, seq.Values[i], want[i])
+		}
+	}
+	// Run's blocks end at the mask's evaluation points (powers of two,
+	// then multiples of 4096), where the arrays are resized, and these
+	// values grow by at most one a heap size: ask the kernel for all the
+	// heap sizes at once, so that the runs stop on the way (b.stop).
+	for _, workers := range []int{1, 2} {
+		g := make([]uint16, n+1)
+		k, err := newKernel(r, g, workers, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stops := 0
+		for k.n <= n {
+			if err := k.runSparse(n+1, k.workers, false); err != nil {
+				t.Fatal(err)
+			}
+			if k.n <= n {
+				stops++
+			}
+		}
+		if i := firstDiff(g, want); i <= n || stops < 2 {
+			t.Fatalf("%d workers, %d early stops: G(%d) = %d, reference %d", workers, stops, i, g[min(i, n)], want[min(i, n)])
 		}
 	}
 }

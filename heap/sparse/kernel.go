@@ -27,15 +27,18 @@ type kernel struct {
 	common [valueWords]uint64 // bit v: v is common under mask
 	// commonBytes[i] has byte j equal to 1 when value 8i+j is common.
 	commonBytes [1 << 13]uint64
-	rarePos     []int              // positions p >= 1 (p < n) with rare G(p), ascending
-	rareVal     []uint16           // rareVal[i] = G(rarePos[i])
-	hist        []int64            // hist[v]: positions p in [1, n) with G(p) = v
-	maxV        uint16             // largest G(p), p < n
-	argMax      int                // least p with G(p) = maxV
-	marks       [valueWords]uint64 // option values seen for the current position
-	workers     []*sparseWorker    // the sparse engine's workers (one per core)
-	ops         int64              // pair evaluations done (work measure)
-	plainOps    int64              // pair evaluations a plain scan would have done
+	// rare lists the heap sizes p >= 1 (p < n) with rare G(p), ascending,
+	// each packed with its value (rareEntry): one load a pair in step 1.
+	rare     []uint64
+	hist     []int64            // hist[v]: positions p in [1, n) with G(p) = v
+	maxV     uint16             // largest G(p), p < n
+	argMax   int                // least p with G(p) = maxV
+	marks    [valueWords]uint64 // option values seen for the current position
+	workers  []*sparseWorker    // the sparse engine's workers (one per core)
+	states   []*heapState       // the sparse engine's per-heap-size states (pipeline.go)
+	seenCap  int                // the size of the states' seen arrays (sizeStates)
+	ops      int64              // pair evaluations done (work measure)
+	plainOps int64              // pair evaluations a plain scan would have done
 	// mem holds, against the request's budget, the kernel's memory other
 	// than the values: the fixed scratch space and the rare lists.
 	mem solve.Counter
@@ -71,30 +74,49 @@ func newKernel(r Rules, g []uint16, workers int, budget *solve.Budget) (*kernel,
 }
 
 // rareBytes is the memory of one rare list entry (its position and value).
-const rareBytes = int64(unsafe.Sizeof(int(0)) + unsafe.Sizeof(uint16(0)))
+const rareBytes = int64(unsafe.Sizeof(uint64(0)))
+
+// rareEntry packs a rare heap size p (at most MaxTo < 2^48) and its value.
+func rareEntry(p int, v uint16) uint64 { return uint64(p)<<16 | uint64(v) }
+
+// rarePos is the heap size of a rare list entry.
+func rarePos(e uint64) int { return int(e >> 16) }
 
 // reserveRare makes room for n entries in the rare lists, charging the
 // budget for the grown lists before it allocates them (the lists grow by
 // doubling, and the old arrays become garbage).
 func (k *kernel) reserveRare(n int) error {
-	if cap(k.rarePos) >= n && cap(k.rareVal) >= n {
+	if cap(k.rare) >= n {
 		return nil
 	}
-	size := max(n, 2*cap(k.rarePos), 64)
-	if err := k.mem.Hold(scratchBytes(len(k.workers)) + rareBytes*int64(size)); err != nil {
+	size := max(n, 2*cap(k.rare), 64)
+	if err := k.holdScratch(size); err != nil {
 		return fmt.Errorf("rare list of %d heap sizes: %w", n, err)
 	}
-	k.rarePos = append(make([]int, 0, size), k.rarePos...)
-	k.rareVal = append(make([]uint16, 0, size), k.rareVal...)
+	k.rare = append(make([]uint64, 0, size), k.rare...)
 	return nil
 }
 
-// scratchBytes bounds the scratch space of a kernel with workers workers:
-// the structures themselves and histograms and wanted-value lists of at
-// most 2^16 values each.
+// scratchBytes bounds the scratch space of a kernel with workers workers
+// and the smallest states: the structures themselves, a histogram of at
+// most 2^16 values for each worker and for the kernel, and the states of
+// the sparse engine's heap sizes (stateBytes).
 func scratchBytes(workers int) int64 {
-	perWorker := int64(unsafe.Sizeof(sparseWorker{})) + 8<<16 + 2<<16
-	return int64(unsafe.Sizeof(kernel{})) + 8<<16 + int64(workers)*perWorker
+	perWorker := int64(unsafe.Sizeof(sparseWorker{})) + 8<<16
+	return int64(unsafe.Sizeof(kernel{})) + 8<<16 + int64(workers)*perWorker + stateCount*stateBytes(minSeen)
+}
+
+// stateBytes is the memory of one heap size's state with seen arrays of
+// size bytes: the array and a wanted-value list of up to size/2 values
+// (the rare ones below size).
+func stateBytes(size int) int64 { return int64(unsafe.Sizeof(heapState{})) + 2*int64(size) }
+
+// holdScratch charges the budget for the kernel's memory other than the
+// values: the scratch space, the states' present size and a rare list of
+// rareCap entries.
+func (k *kernel) holdScratch(rareCap int) error {
+	grown := stateCount * (stateBytes(max(k.seenCap, minSeen)) - stateBytes(minSeen))
+	return k.mem.Hold(scratchBytes(len(k.workers)) + grown + rareBytes*int64(rareCap))
 }
 
 // span is the least power of two above every value so far: the XOR of
@@ -135,11 +157,10 @@ func (k *kernel) setMask(m uint16) error {
 		bits8 := k.common[i/8] >> (8 * (i % 8)) & 0xFF
 		k.commonBytes[i] = spreadBits(bits8)
 	}
-	k.rarePos, k.rareVal = k.rarePos[:0], k.rareVal[:0]
+	k.rare = k.rare[:0]
 	for p := 1; p < k.n; p++ {
 		if v := k.g[p]; rareUnder(v, m) {
-			k.rarePos = append(k.rarePos, p)
-			k.rareVal = append(k.rareVal, v)
+			k.rare = append(k.rare, rareEntry(p, v))
 		}
 	}
 	return nil
@@ -151,7 +172,7 @@ func (k *kernel) chooseMask() error {
 	size := max(2, k.span())
 	k.growHist(size)
 	m, rare := bestMask(k.hist[:size])
-	if m != k.mask && rare*8 <= int64(len(k.rarePos))*7 {
+	if m != k.mask && rare*8 <= int64(len(k.rare))*7 {
 		return k.setMask(m)
 	}
 	return nil
@@ -171,8 +192,7 @@ func (k *kernel) record(v int) error {
 		k.maxV, k.argMax = u, n
 	}
 	if rareUnder(u, k.mask) {
-		k.rarePos = append(k.rarePos, n)
-		k.rareVal = append(k.rareVal, u)
+		k.rare = append(k.rare, rareEntry(n, u))
 	}
 	k.n++
 	return nil

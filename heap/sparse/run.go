@@ -298,7 +298,7 @@ func (s *Sequence) run(ctx context.Context, cfg Config) error {
 		ops0, plain0 := k.ops, k.plainOps
 		start := k.n
 		if cfg.Rules.Triples() {
-			if err := k.reserveRare(len(k.rarePos) + int(end) - k.n); err != nil {
+			if err := k.reserveRare(len(k.rare) + int(end) - k.n); err != nil {
 				return fail(err)
 			}
 			for int64(k.n) < end && k.ops-ops0 < blockOps {
@@ -349,7 +349,7 @@ func (s *Sequence) run(ctx context.Context, cfg Config) error {
 			}
 		}
 		if cfg.Progress != nil {
-			cfg.Progress(Progress{Done: int64(k.n), Total: total, Rare: len(k.rarePos), Max: k.maxV, Mask: k.mask, Mode: cur})
+			cfg.Progress(Progress{Done: int64(k.n), Total: total, Rare: len(k.rare), Max: k.maxV, Mask: k.mask, Mode: cur})
 		}
 		// One state per value; the budget's limits and the context end
 		// the run, after a checkpoint of a run file.
@@ -401,9 +401,9 @@ func nextMaskPoint(p int64) int64 {
 // header describes the kernel's state for a checkpoint.
 func (k *kernel) header(name string, checksum uint64) header {
 	h := header{name: name, reached: int64(k.n), mask: k.mask, checksum: checksum,
-		max: k.maxV, argMax: int64(k.argMax), rare: int64(len(k.rarePos))}
-	if len(k.rarePos) > 0 {
-		h.lastRare = int64(k.rarePos[len(k.rarePos)-1])
+		max: k.maxV, argMax: int64(k.argMax), rare: int64(len(k.rare))}
+	if len(k.rare) > 0 {
+		h.lastRare = int64(rarePos(k.rare[len(k.rare)-1]))
 	}
 	return h
 }

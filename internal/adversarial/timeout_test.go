@@ -35,7 +35,7 @@ func TestTimeout(t *testing.T) {
 		{"octal-huge-heap", args("value octal:0.ffff 16000"), true, nil, nil, 0},
 		{"grundy-game-huge-heap", args("value grundy-game 100000000"), true, nil, nil, 0},
 		{"lasker-huge-heap", args("value lasker 100000000"), true, nil, nil, 0},
-		{"misere-kayles", args("value --misere kayles 30 20 10"), true, nil, nil, 0},
+		{"misere-kayles", args("value --misere kayles 30 20 + dawson-kayles 40"), true, nil, nil, 0},
 		{"rectangles-sum", args("value rectangles 5x5 5x5"), true, nil, nil, 0},
 		{"sum-of-huge-heaps", args("value kayles 100000000 + grundy-game 100000000 + octal:0.ffff 16000 + lasker 100000000"), true, nil, nil, 0},
 		{"graph-rectangles", args("graph rectangles 5x5"), true, nil, nil, 0},
@@ -60,7 +60,7 @@ func TestTimeout(t *testing.T) {
 		// 10^5 nim heaps: nim-sums answer the value at once; the general
 		// solver, misère play and play's listing of moves must still stop.
 		{"value-nim-1e5-heaps", []string{"value", "nim", "@" + in.heaps}, false, nil, nil, 0},
-		{"solve-nim-1e5-heaps", []string{"solve", "nim", "@" + in.heaps}, false, nil, nil, 512},
+		{"solve-nim-1e5-heaps", []string{"solve", "nim", "@" + in.heaps}, false, nil, nil, 768},
 		{"misere-nim-1e5-heaps", []string{"value", "--misere", "nim", "@" + in.heaps}, false, nil, nil, 512},
 		// With empty stdin play ends with "input ended" (exit 2) if the
 		// computer's move and the listing of the human's moves fit in time.

@@ -7,6 +7,7 @@
  *
  *   gcc -O2 -o rarecommon rarecommon.c
  *   ./rarecommon CODE N        CODE: grundy-game, or an octal code such as 0.6
+ *   ./rarecommon --crc FILE    the checksum of a `grundy table --format bin` file
  *
  * It computes G(0..N) and prints the CRC-64/ECMA checksum of the values as
  * little-endian uint16 (the checksum `grundy table` and sparse.Checksum
@@ -116,8 +117,23 @@ static uint64_t crc64(const uint16_t *v, int64_t count) {
 	return ~crc;
 }
 
+/* crcfile prints the CRC-64/ECMA of a file's bytes (a `--format bin` table). */
+static int crcfile(const char *path) {
+	FILE *f = fopen(path, "rb");
+	if (!f) { perror(path); return 1; }
+	fseek(f, 0, SEEK_END);
+	long size = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	uint16_t *v = malloc((size_t)size + 2);
+	if (fread(v, 1, (size_t)size, f) != (size_t)size) { perror(path); return 1; }
+	fclose(f);
+	printf("%016llx\n", (unsigned long long)crc64(v, size / 2));
+	return 0;
+}
+
 int main(int argc, char **argv) {
-	if (argc != 3) { fprintf(stderr, "usage: rarecommon CODE N\n"); return 2; }
+	if (argc == 3 && strcmp(argv[1], "--crc") == 0) return crcfile(argv[2]);
+	if (argc != 3) { fprintf(stderr, "usage: rarecommon CODE N | rarecommon --crc FILE\n"); return 2; }
 	parse(argv[1]);
 	int64_t N = atoll(argv[2]);
 	for (int k = 0; k < ndig; k++) {
