@@ -1,6 +1,7 @@
 package games
 
 import (
+	"github.com/grundy-go/grundy/internal/edit"
 	"slices"
 	"strings"
 )
@@ -22,7 +23,7 @@ func Similar(name string) []string {
 	var found []match
 	limit := max(2, len(name)/3)
 	for _, s := range Catalog() {
-		d := editDistance(name, s.Name)
+		d := edit.Distance(name, s.Name)
 		if len(name) >= 3 && strings.HasPrefix(s.Name, name) {
 			d = min(d, 1)
 		}
@@ -49,26 +50,4 @@ func didYouMean(name string) string {
 		return "did you mean " + names[0] + "? "
 	}
 	return "did you mean " + strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1] + "? "
-}
-
-// editDistance is the Levenshtein distance of a and b (insertions,
-// deletions and substitutions of bytes), by the two-row dynamic programme.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -9,19 +9,6 @@ import (
 	"github.com/grundy-go/grundy/game"
 )
 
-func TestEditDistance(t *testing.T) {
-	// Hand-checked: kitten -> sitten -> sittin -> sitting is the classic
-	// three edits; equal strings need none; to or from "" takes the length.
-	for _, c := range []struct {
-		a, b string
-		want int
-	}{{"kitten", "sitting", 3}, {"nim", "nim", 0}, {"", "abc", 3}, {"abc", "", 3}, {"nimm", "nim", 1}, {"flaw", "lawn", 2}} {
-		if got := editDistance(c.a, c.b); got != c.want {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
-		}
-	}
-}
-
 func TestSimilar(t *testing.T) {
 	for _, c := range []struct {
 		name string

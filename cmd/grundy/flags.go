@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/grundy-go/grundy/internal/edit"
 	"math"
 	"strconv"
 	"strings"
@@ -203,34 +204,13 @@ func looksLikeFlag(word string) bool {
 func nearestFlag(cmd *cobra.Command, name string) string {
 	best, bestDist := "", 3
 	visit := func(f *pflag.Flag) {
-		if d := editDistance(name, f.Name); d < bestDist {
+		if d := edit.Distance(name, f.Name); d < bestDist {
 			best, bestDist = "--"+f.Name, d
 		}
 	}
 	cmd.Flags().VisitAll(visit)
 	cmd.InheritedFlags().VisitAll(visit)
 	return best
-}
-
-// editDistance is the Levenshtein distance of a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // dashArgError is a word such as "-++" that the flag parser took for a flag
