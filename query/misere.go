@@ -2,6 +2,7 @@ package query
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -152,6 +153,10 @@ func (m *Misere) outcome(ctx context.Context, ids []games.ComponentID) (game.Out
 }
 
 func (m *Misere) wrap(pos games.Position, err error) error {
+	var stopped *solve.StoppedError
+	if errors.As(err, &stopped) && stopped.States > 0 {
+		return fmt.Errorf("misère analysis of %s: %w", pos, err) // the count is in err
+	}
 	return fmt.Errorf("misère analysis of %s stopped after %d states: %w", pos, m.engine.States, err)
 }
 

@@ -238,16 +238,7 @@ func TestMisereRandomCatalogSums(t *testing.T) {
 			budget -= n
 			sum[i] = naiveHeap{g, n}
 		}
-		pos, err := games.ParseString(writeSum(sum))
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := MisereValue(ctx, pos, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", writeSum(sum), err)
-		}
-		methods[res.Method]++
-		checkMisere(t, memo, sum, res)
+		methods[valueAndCheck(t, ctx, memo, sum).Method]++
 	}
 	t.Logf("methods: %v", methods)
 	for _, m := range []string{"tame", "genus", "search", "quotient"} {
@@ -277,23 +268,30 @@ func TestMisereByQuotient(t *testing.T) {
 			budget -= n
 			sum[i] = naiveHeap{g, n}
 		}
-		pos, err := games.ParseString(writeSum(sum))
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := MisereValue(ctx, pos, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", writeSum(sum), err)
-		}
-		if res.Method == "quotient" {
+		if valueAndCheck(t, ctx, memo, sum).Method == "quotient" {
 			quotients++
 		}
-		checkMisere(t, memo, sum, res)
 	}
 	// Sums whose heaps are all tame go to misère Nim's rule instead.
 	if quotients < 80 {
 		t.Errorf("the quotient answered %d of the 600 sums, want at least 80", quotients)
 	}
+}
+
+// valueAndCheck answers `value --misere` on sum and checks the outcome and
+// every winning move against the naive search (checkMisere).
+func valueAndCheck(t *testing.T, ctx context.Context, memo naiveMisere, sum []naiveHeap) *MisereResult {
+	t.Helper()
+	pos, err := games.ParseString(writeSum(sum))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := MisereValue(ctx, pos, nil)
+	if err != nil {
+		t.Fatalf("%s: %v", writeSum(sum), err)
+	}
+	checkMisere(t, memo, sum, res)
+	return res
 }
 
 func TestMisereErrors(t *testing.T) {
