@@ -48,6 +48,11 @@ func (g *HeapGame) Options(n int, yield func([]int) bool) { g.moves.Options(n, y
 // Descending marks that every heap an option leaves is smaller.
 func (*HeapGame) Descending() {}
 
+// Need is the periodicity window of the game's rules (heap.Rules.Need), so
+// that a misère quotient of the game can prove its heaps' period
+// (solve/quotient.Window).
+func (g *HeapGame) Need(n0, p int) (int, bool) { return g.Rules.Need(n0, p) }
+
 // extrapolates reports whether Value answers every heap: the pattern is
 // proven and periodic (saltus 0). OptionsWithValue then lists the splits of
 // a huge heap into two or three heaps by residue classes.

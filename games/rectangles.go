@@ -114,19 +114,45 @@ type rectanglesInstance struct{}
 
 func newRectangles() *rectanglesInstance { return &rectanglesInstance{} }
 
-// Evaluator returns an engine for one request: a memoizing solve.Grundy
-// engine on the canonical shapes of the board's components.
+// Evaluator returns the engines of one request: memoizing solve.Grundy
+// engines on the canonical shapes of the board's components, one on 8x8
+// bitboards for the components that fit in 8 rows and 8 columns and one
+// on Shapes for the wider ones.
 func (ri *rectanglesInstance) Evaluator(budget *solve.Budget) Evaluator {
-	return &rectanglesEval{rectanglesInstance: ri, solver: solve.NewGrundy[Shape](ShapeGame{}, budget)}
+	return &rectanglesEval{
+		rectanglesInstance: ri,
+		fast:               solve.NewGrundy[uint64](newBitsGame(), budget),
+		solver:             solve.NewGrundy[Shape](ShapeGame{}, budget),
+	}
 }
 
 // rectanglesEval is the Evaluator of the rectangles game.
 type rectanglesEval struct {
 	*rectanglesInstance
-	solver *solve.Grundy[Shape]
+	fast   *solve.Grundy[uint64] // components within 8x8, as bitboards (bitsGame)
+	solver *solve.Grundy[Shape]  // wider components
 }
 
-func (ri *rectanglesEval) States() int64 { return ri.solver.States }
+func (ri *rectanglesEval) States() int64 { return ri.fast.States + ri.solver.States }
+
+// shapeValue returns the value of a shape cropped to its bounding box: the
+// nim-sum of its components' values, each valued on bitboards when it fits
+// in 8x8.
+func (ri *rectanglesEval) shapeValue(ctx context.Context, s Shape) (game.Nimber, error) {
+	if p, ok := bitsOfShape(s); ok {
+		var x game.Nimber
+		var parts [64]uint64
+		for _, c := range bitsSplit(p, parts[:0]) {
+			v, err := ri.fast.Value(ctx, c)
+			if err != nil {
+				return 0, err
+			}
+			x ^= v
+		}
+		return x, nil
+	}
+	return ri.solver.Value(ctx, s)
+}
 
 func (*rectanglesInstance) Name() string { return "rectangles" }
 
@@ -167,7 +193,7 @@ func (ri *rectanglesEval) partValue(ctx context.Context, p rectPart) (game.Nimbe
 	if p.Line > 0 {
 		return game.Nimber(p.Line), nil
 	}
-	return ri.solver.Value(ctx, p.Shape)
+	return ri.shapeValue(ctx, p.Shape)
 }
 
 func (ri *rectanglesEval) Grundy(ctx context.Context, c Component) (game.Nimber, error) {
@@ -251,7 +277,7 @@ func (ri *rectanglesEval) MovesToValue(ctx context.Context, c Component, v game.
 		var ferr error
 		stop := false
 		p.Shape.rects(func(r1, c1, r2, c2 int, rect uint64) bool {
-			after, err := ri.solver.Value(ctx, Shape{p.Shape.Bits &^ rect, p.Shape.W, p.Shape.H})
+			after, err := ri.shapeValue(ctx, Shape{p.Shape.Bits &^ rect, p.Shape.W, p.Shape.H})
 			if err != nil {
 				ferr = err
 				return false

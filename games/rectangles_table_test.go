@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/grundy-go/grundy/solve"
 )
 
 // TestRectanglesEmptyTable prints the values of empty W x H boards with run
@@ -34,5 +37,53 @@ func TestRectanglesEmptyTable(t *testing.T) {
 			}
 			fmt.Printf("| %d x %d | %d | %.3f s | %d |\n", w, h, v, time.Since(begin).Seconds(), ev.States())
 		}
+	}
+}
+
+// TestRectanglesBigBoards attempts the boards listed in GRUNDY_RECT_BOARDS
+// (e.g. "6x5,6x6") within a budget: GRUNDY_RECT_TIMEOUT (a duration,
+// default 10m) and GRUNDY_RECT_MEMORY (bytes the engines may account for,
+// default 4 GiB). It prints each value, or the limit it stopped at, with
+// time, states and accounted memory, for docs/boards.md.
+func TestRectanglesBigBoards(t *testing.T) {
+	boards := os.Getenv("GRUNDY_RECT_BOARDS")
+	if boards == "" {
+		t.Skip("set GRUNDY_RECT_BOARDS=6x5,6x6 to attempt big boards")
+	}
+	timeout := 10 * time.Minute
+	if s := os.Getenv("GRUNDY_RECT_TIMEOUT"); s != "" {
+		d, err := time.ParseDuration(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		timeout = d
+	}
+	memory := int64(4 << 30)
+	if s := os.Getenv("GRUNDY_RECT_MEMORY"); s != "" {
+		if _, err := fmt.Sscan(s, &memory); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, board := range strings.Split(boards, ",") {
+		inst := newRectangles()
+		comps, err := inst.Parse([]string{board})
+		if err != nil {
+			t.Fatal(err)
+		}
+		budget := &solve.Budget{MaxMemory: memory}
+		ctx, cancel := context.WithTimeout(context.Background(), timeout)
+		begin := time.Now()
+		ev := inst.Evaluator(budget)
+		v, err := ev.Grundy(ctx, comps[0])
+		cancel()
+		took := time.Since(begin).Seconds()
+		if err != nil {
+			if !solve.IsLimit(err) {
+				t.Fatal(err)
+			}
+			fmt.Printf("| %s | stopped: %v | %.1f s | %d | %s |\n", board, err, took, ev.States(), solve.Bytes(budget.Memory()))
+			continue
+		}
+		fmt.Printf("| %s | %d | %.1f s | %d | %s |\n", board, v, took, ev.States(), solve.Bytes(budget.Memory()))
 	}
 }

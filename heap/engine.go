@@ -8,23 +8,55 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/heap/octal"
+	"github.com/grundy-go/grundy/heap/sparse"
 	"github.com/grundy-go/grundy/solve"
 )
 
 // MaxValue is the largest Grundy value a sequence stores (uint16).
 const MaxValue = 1<<16 - 1
 
-// MaxLength is the most values a sequence may hold: 2^28 values of 2 bytes,
-// 512 MiB.
+// MaxLength is the most values a sequence held in memory may hold when the
+// request sets no memory limit, or when the plain scan computes it: 2^28
+// values of 2 bytes, 512 MiB. Codes that split into two heaps, which package
+// sparse runs, may hold as many values as the request's memory limit
+// (solve.Budget.MaxMemory, 2 bytes a value) allows: see MaxValues.
 const MaxLength = 1 << 28
+
+// MaxValues is the most values G(0..MaxValues-1) of r a sequence may hold
+// in memory under budget: for codes package sparse runs (finite codes that
+// split into two heaps and never three), what budget.MaxMemory allows at 2
+// bytes a value (at least MaxLength, at most sparse.MaxTo+1); otherwise,
+// or when the budget sets no memory limit, MaxLength. The budget still
+// charges the values as they are allocated. Longer sequences of the codes
+// package sparse runs go to run files on disk (sparse.Config.Out).
+func MaxValues(r Rules, budget *solve.Budget) int {
+	if budget == nil || budget.MaxMemory <= 0 {
+		return MaxLength
+	}
+	if sr, ok := r.SparseRules(); !ok || !sr.Splits() || sr.Triples() {
+		return MaxLength
+	}
+	return int(min(max(budget.MaxMemory/2, MaxLength), sparse.MaxTo+1))
+}
 
 // MemoryError reports a table too large for memory.
 type MemoryError struct {
 	N int // the largest heap asked for
+	// Allowed is the most bytes of values allowed (0: 2*MaxLength).
+	Allowed int64
 }
 
 func (e *MemoryError) Error() string {
-	return fmt.Sprintf("a table of G(0..%d) needs %s of memory (2 bytes a value), more than the %s allowed", e.N, Bytes(2*(float64(e.N)+1)), Bytes(2*MaxLength))
+	allowed := e.Allowed
+	if allowed <= 0 {
+		allowed = 2 * MaxLength
+	}
+	return fmt.Sprintf("a table of G(0..%d) needs %s of memory (2 bytes a value), more than the %s allowed", e.N, Bytes(2*(float64(e.N)+1)), Bytes(float64(allowed)))
+}
+
+// memoryError is the *MemoryError of n under a limit of limit values.
+func memoryError(n, limit int) *MemoryError {
+	return &MemoryError{N: n, Allowed: 2 * int64(limit)}
 }
 
 // Is makes errors.Is(err, game.ErrInput) true: asking for it is bad input.
@@ -47,7 +79,7 @@ func Bytes(b float64) string {
 // Compute returns G(0..n) of r by the mex over all options. The budget
 // counts one state per heap and the bytes of the values; ctx is polled as
 // the work grows. It fails with a *MemoryError (bad input) when n+1 >
-// MaxLength, and with an error naming the heap when a value exceeds
+// MaxValues(r, budget), and with an error naming the heap when a value exceeds
 // MaxValue.
 func Compute(ctx context.Context, r Rules, n int, budget *solve.Budget) ([]uint16, error) {
 	return Extend(ctx, r, nil, n, budget)
@@ -60,7 +92,7 @@ func Compute(ctx context.Context, r Rules, n int, budget *solve.Budget) ([]uint1
 // O(n) per value for codes with finitely many take digits, O(n^2) for
 // splits into two heaps, O(n^3) for splits into three.
 func Extend(ctx context.Context, r Rules, values []uint16, n int, budget *solve.Budget) ([]uint16, error) {
-	values, _, err := extend(ctx, r, values, n, budget, 0)
+	values, _, err := extend(ctx, r, values, n, budget, 0, 0)
 	return values, err
 }
 
@@ -72,25 +104,30 @@ var errWorkLimit = errors.New("work limit reached")
 // option evaluations it makes (a pair or triple of heaps nim-summed, a
 // removal), at least one per value computed; with maxWork > 0 it stops with errWorkLimit once the
 // work passes maxWork (the sparse engine checks once a block, so it may
-// overshoot by one block). On any error values are left as they were.
-func extend(ctx context.Context, r Rules, values []uint16, n int, budget *solve.Budget, maxWork int64) (_ []uint16, total int64, err error) {
+// overshoot by one block). With capacity > n+1 a new array is allocated
+// with room for capacity values (charged to budget), so that later passes
+// extend it in place rather than copy it. On any error values are left as
+// they were.
+func extend(ctx context.Context, r Rules, values []uint16, n int, budget *solve.Budget, maxWork int64, capacity int) (_ []uint16, total int64, err error) {
 	if n < 0 {
 		return nil, 0, game.Inputf("negative heap size %d", n)
 	}
-	if n >= MaxLength {
-		return nil, 0, &MemoryError{N: n}
+	limit := MaxValues(r, budget)
+	if n >= limit {
+		return nil, 0, memoryError(n, limit)
 	}
+	capacity = min(max(capacity, n+1), limit)
 	if n < len(values) {
 		return values, 0, nil
 	}
 	if err := r.Code.Validate(); err != nil {
 		return nil, 0, fmt.Errorf("rules %s: %w", r, err)
 	}
-	if fast, work, ok, err := extendSparse(ctx, r, values, n, budget, maxWork); ok {
+	if fast, work, ok, err := extendSparse(ctx, r, values, n, budget, maxWork, capacity); ok {
 		return fast, work, err // codes that split: package sparse (sparse_bridge.go)
 	}
 	if cap(values) <= n {
-		size := max(n+1, min(2*cap(values), MaxLength))
+		size := max(capacity, min(2*cap(values), limit))
 		charged := 2 * int64(size-cap(values))
 		if err := budget.Grow(charged); err != nil {
 			return nil, 0, fmt.Errorf("G(0..%d): %w", n, err)

@@ -244,20 +244,20 @@ func TestWorkCount(t *testing.T) {
 			}
 		}
 	}
-	v, work, err := extend(context.Background(), kayles, nil, n, nil, 0)
+	v, work, err := extend(context.Background(), kayles, nil, n, nil, 0, 0)
 	if err != nil || work != want || len(v) != n+1 {
 		t.Fatalf("Kayles to %d: work %d, %v; want %d", n, work, err, want)
 	}
-	if _, _, err := extend(context.Background(), kayles, v[:500], n, nil, want/2); !errors.Is(err, errWorkLimit) {
+	if _, _, err := extend(context.Background(), kayles, v[:500], n, nil, want/2, 0); !errors.Is(err, errWorkLimit) {
 		t.Fatalf("Kayles to %d within %d: %v, want errWorkLimit", n, want/2, err)
 	}
 	triples := Octal(mustCode(t, "0.F8")) // three-heap splits: O(n^3)
-	if _, _, err := extend(context.Background(), triples, nil, 1000, nil, 1e6); !errors.Is(err, errWorkLimit) {
+	if _, _, err := extend(context.Background(), triples, nil, 1000, nil, 1e6, 0); !errors.Is(err, errWorkLimit) {
 		t.Fatalf("0.F8 to 1000 within 10^6: %v, want errWorkLimit", err)
 	}
 	r16 := Octal(mustCode(t, "0.16"))
 	const m = 1 << 16
-	_, work, err = extend(context.Background(), r16, nil, m, nil, 0)
+	_, work, err = extend(context.Background(), r16, nil, m, nil, 0, 0)
 	if err != nil || work > 1000*m || work < m {
 		t.Fatalf("0.16 to 2^16: work %d, %v; want between 2^16 and 1000*2^16 (the plain scan: %.3g)", work, err, r16.Cost(m))
 	}

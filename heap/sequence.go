@@ -63,7 +63,7 @@ func Tabulate(ctx context.Context, r Rules, to int, budget *solve.Budget, proofB
 // Reach extends s until At(n) answers: it computes G(0..n), or fewer
 // values when a pattern is proven on the way, exactly as Tabulate would,
 // but it computes nothing past n for a proof (a proof is needed only for
-// n that memory cannot reach, n >= MaxLength; it is sought within
+// n that memory cannot reach, n >= MaxValues; it is sought within
 // DefaultProofBudget). The values already in s are kept.
 //
 // Reach never writes into the array s.Values referred to when it was
@@ -103,7 +103,7 @@ func ValueAt(ctx context.Context, r Rules, n int, budget *solve.Budget) (game.Ni
 // from a pattern proven on the way) and, with pastTo, further within
 // proofBudget to reach the proof window of a periodic pattern seen.
 //
-// The passes that compute values past to (every pass when to >= MaxLength,
+// The passes that compute values past to (every pass when to >= MaxValues,
 // which memory cannot hold) are a search for a proof: together they may do
 // at most proofBudget work in the engines' own count (extend's work:
 // pair evaluations, which for codes that split are the sparse engine's
@@ -116,8 +116,9 @@ func (s *Sequence) grow(ctx context.Context, to int, budget *solve.Budget, proof
 		return fmt.Errorf("rules %s: %w", r, err)
 	}
 	provable := r.Provable()
-	if to >= MaxLength && !provable {
-		return &MemoryError{N: to}
+	limit := MaxValues(r, budget) // values memory may hold
+	if to >= limit && !provable {
+		return memoryError(to, limit)
 	}
 	costs := passCosts{rules: r}
 	var spent float64 // work of the passes past to
@@ -129,7 +130,7 @@ func (s *Sequence) grow(ctx context.Context, to int, budget *solve.Budget, proof
 	// First pass: G(0..to), or for a provable code at least the first 256
 	// values (within the proof budget), enough to see and prove the classic
 	// patterns; later passes double. Values already held are kept.
-	n := min(to, MaxLength-1)
+	n := min(to, limit-1)
 	if provable {
 		n = min(n, 255)
 		if fits(max(len(s.Values)-1, 0), 255) {
@@ -139,12 +140,23 @@ func (s *Sequence) grow(ctx context.Context, to int, budget *solve.Budget, proof
 	n = max(n, len(s.Values)-1)
 	for {
 		var maxWork int64 // 0: a pass the table needs, not limited
-		past := to >= MaxLength || n > to
+		past := to >= limit || n > to
 		if past {
 			maxWork = int64(max(proofBudget-spent, 1))
 		}
+		// A pass within a factor of 16 of to allocates room for G(0..to),
+		// which the table needs unless a proof comes first: the passes up
+		// to it then extend the array in place, so the values are held
+		// once (2 bytes each) with at most the earlier passes' arrays,
+		// less than 1/4 byte a value of to, as garbage, rather than copied
+		// pass after pass (0.6 to 2^24 held 68 MB at most with a factor
+		// of 4). The budget is charged for the room at once.
+		capacity := 0
+		if !past && to < limit && to/16 <= n {
+			capacity = to + 1
+		}
 		from := len(s.Values)
-		values, work, err := extend(ctx, r, s.Values, n, budget, maxWork)
+		values, work, err := extend(ctx, r, s.Values, n, budget, maxWork, capacity)
 		if errors.Is(err, errWorkLimit) {
 			break // the proof budget is spent: s.Values as before the pass
 		}
@@ -164,28 +176,28 @@ func (s *Sequence) grow(ctx context.Context, to int, budget *solve.Budget, proof
 		covered := to < len(s.Values)
 		next := -1 // the next n to compute through, -1: done
 		switch {
-		case !covered && n < MaxLength-1:
-			next = min(2*n+1, to, MaxLength-1)
+		case !covered && n < limit-1:
+			next = min(2*n+1, to, limit-1)
 			if s.Pattern != nil && s.Pattern.Saltus == 0 {
 				if need, ok := r.Need(s.Pattern.Preperiod, s.Pattern.Period); ok && need-1 > n && need-1 < next {
 					next = need - 1 // jump straight to the proof window
 				}
 			}
 		case (pastTo || !covered) && s.Pattern != nil && s.Pattern.Saltus == 0:
-			if need, ok := r.Need(s.Pattern.Preperiod, s.Pattern.Period); ok && need-1 > n && need <= MaxLength && fits(n, need-1) {
+			if need, ok := r.Need(s.Pattern.Preperiod, s.Pattern.Period); ok && need-1 > n && need <= limit && fits(n, need-1) {
 				next = need - 1
 			}
 		}
 		if next < 0 {
 			break
 		}
-		if to >= MaxLength && !fits(n, next) {
+		if to >= limit && !fits(n, next) {
 			break // no proof within the budget
 		}
 		n = next
 	}
 	if to >= len(s.Values) {
-		return &MemoryError{N: to}
+		return memoryError(to, limit)
 	}
 	return nil
 }

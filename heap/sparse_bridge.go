@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/grundy-go/grundy/heap/sparse"
 	"github.com/grundy-go/grundy/solve"
@@ -30,13 +31,17 @@ const sparseFrom = 2048
 // cross-checked in both packages' tests). The run counts its states and
 // charges its memory (the new values, its scratch space) to budget. work is
 // the engine's own count (pair evaluations, plus one per value); with
-// maxWork > 0 the run stops with errWorkLimit past it.
-func extendSparse(ctx context.Context, r Rules, values []uint16, n int, budget *solve.Budget, maxWork int64) (_ []uint16, work int64, ok bool, _ error) {
+// maxWork > 0 the run stops with errWorkLimit past it. A new array has room
+// for capacity values; values whose array has room for G(0..n) are extended
+// in place (extend's callers own the room past len(values): Reach clips).
+// extend checked n against MaxValues.
+func extendSparse(ctx context.Context, r Rules, values []uint16, n int, budget *solve.Budget, maxWork int64, capacity int) (_ []uint16, work int64, ok bool, _ error) {
 	sr, ok := r.SparseRules()
 	if !ok || !sr.Splits() || sr.Triples() || n < sparseFrom {
 		return nil, 0, false, nil
 	}
-	seq, err := sparse.Run(ctx, sparse.Config{Rules: sr, To: int64(n), Known: values, Budget: budget, MaxWork: maxWork})
+	seq, err := sparse.Run(ctx, sparse.Config{Rules: sr, To: int64(n), Known: values, InPlace: true, Capacity: int64(capacity),
+		MaxMemory: math.MaxInt64, Budget: budget, MaxWork: maxWork})
 	if errors.Is(err, sparse.ErrWorkLimit) {
 		return nil, 0, true, fmt.Errorf("G(0..%d): %w", n, errWorkLimit)
 	}

@@ -39,6 +39,9 @@ type MisereComponent struct {
 	Grundy   game.Nimber `json:"grundy"`
 	Tame     bool        `json:"tame"`
 	Genus    string      `json:"genus,omitempty"`
+	// TameUnknown says that tameness and genus were not computed (Tame
+	// is then false): heaps past 256 answered by a quotient file.
+	TameUnknown bool `json:"tame_unknown,omitempty"`
 }
 
 // Misere answers misère-play questions about positions of impartial games,
@@ -313,6 +316,19 @@ func (m *Misere) nimMoves(ctx context.Context, pos games.Position, heaps []int, 
 // the method that decided it, each component's normal value, tameness and
 // genus, and every winning move (up to MaxMoves).
 func MisereValue(ctx context.Context, pos games.Position, budget *solve.Budget) (*MisereResult, error) {
+	return MisereValueFrom(ctx, pos, nil, budget)
+}
+
+// MisereValueFrom is MisereValue answering by the misère quotient of a
+// cache file (`grundy value --misere --quotient FILE`); with file nil it is
+// MisereValue. The quotient answers every sum of heaps of its game that it
+// covers, whatever their number and tameness, with "method": "quotient".
+// It is used only after these hold, each failure being a one-line error,
+// never a fallback to the search: every group of pos is a heap game named
+// file.Game, the quotient covers the largest heap (its heaps 0..N, or any
+// heap when its pattern is proven), and it passes quotient.Quotient.Check
+// against the game's rules, within the budget.
+func MisereValueFrom(ctx context.Context, pos games.Position, file *QuotientFile, budget *solve.Budget) (*MisereResult, error) {
 	if _, err := checkValued(pos); err != nil {
 		return nil, err
 	}
@@ -327,8 +343,10 @@ func MisereValue(ctx context.Context, pos games.Position, budget *solve.Budget) 
 	m := newMisere(games.NewSum(), req)
 	res := &MisereResult{Position: pos.String(), Misere: true, Components: []MisereComponent{}}
 	defer func() { res.States = m.States() + req.states() }()
-	if done, err := m.byQuotient(ctx, pos, valued, res); done || err != nil {
-		return res, err
+	if done, err := m.byQuotient(ctx, pos, valued, file, res); err != nil {
+		return nil, err
+	} else if done {
+		return res, nil
 	}
 	o, method, err := m.Outcome(ctx, pos)
 	if err != nil {
@@ -444,38 +462,60 @@ func MisereTable(ctx context.Context, inst games.Instance, from, to int, budget 
 // attempt cheap when they do not.
 const maxQuotientHeap = 256
 
-// byQuotient answers a misère value of a sum of heaps of one heap game with
-// a wild component by its misère quotient (package solve/quotient): the
-// outcome is the product of the heaps' elements tested against the
-// P-portion, and the winning moves are the options that bring the product
-// into it, for any number of heaps. It reports done false (and res
-// untouched) when the sum is not such a sum, fewer than two components are
-// wild (misère Nim's rule or the one wild heap's genus answer then), or the
-// quotient does not finish within the request's limits (the search takes
-// over).
-func (m *Misere) byQuotient(ctx context.Context, pos games.Position, valued []games.Evaluator, res *MisereResult) (done bool, _ error) {
+// byQuotient answers a misère value of a sum of heaps of one heap game by
+// its misère quotient (package solve/quotient): the outcome is the product
+// of the heaps' elements tested against the P-portion, and the winning
+// moves are the options that bring the product into it, for any number of
+// heaps.
+//
+// With file nil, the quotient is computed on the fly up to the largest
+// heap, within the request's limits, for sums with two or more wild
+// components; it reports done false (and res untouched) when the sum is
+// not such a sum, fewer than two components are wild (misère Nim's rule
+// or the one wild heap's genus answer then), or the quotient does not
+// finish within the request's limits (the search takes over). With a file,
+// the file's quotient answers after the checks MisereValueFrom lists, or
+// the failed check is the error.
+func (m *Misere) byQuotient(ctx context.Context, pos games.Position, valued []games.Evaluator, file *QuotientFile, res *MisereResult) (done bool, _ error) {
 	var g game.Game[int]
 	comps := pos.Components()
 	heaps := make([]int, len(comps))
 	top := 0
 	for gi, grp := range pos {
+		name := grp.Game.Name()
 		hg, ok := grp.Game.(games.HeapGamer)
-		if !ok || grp.Game.Name() != pos[0].Game.Name() {
+		var hgame game.Game[int]
+		if ok {
+			hgame, ok = hg.HeapGame()
+		}
+		switch {
+		case file != nil && name != file.Game:
+			return false, game.Inputf("quotient file %s holds the misère quotient of %s, not of %s", file.Name, file.Game, name)
+		case file != nil && !ok:
+			return false, game.Inputf("%s positions are not heaps, so the quotient of file %s cannot answer them", name, file.Name)
+		case !ok || name != pos[0].Game.Name():
 			return false, nil
 		}
 		if gi == 0 {
-			if g, ok = hg.HeapGame(); !ok {
-				return false, nil
-			}
+			g = hgame
 		}
 	}
 	wild := 0
 	for i, c := range comps {
 		n, ok := c.Key().(int)
-		if !ok || n > maxQuotientHeap {
+		switch {
+		case file != nil && !ok:
+			return false, game.Inputf("%s is not a heap, so the quotient of file %s cannot answer it", c, file.Name)
+		case file != nil && !file.Quotient.Covers(n):
+			return false, game.Inputf("quotient file %s covers heaps of %s up to %d only, not the heap %d (compute one up to %d at least)",
+				file.Name, file.Game, file.Quotient.N(), n, n)
+		case file == nil && (!ok || n > maxQuotientHeap):
 			return false, nil
 		}
 		heaps[i], top = n, max(top, n)
+		if file != nil {
+			continue
+		}
 		gi, _ := pos.Locate(i)
 		tame, _, err := m.engine.Tame(ctx, m.sum.ID(pos[gi].Game, c))
 		if err != nil {
@@ -485,32 +525,51 @@ func (m *Misere) byQuotient(ctx context.Context, pos games.Position, valued []ga
 			wild++
 		}
 	}
-	if wild < 2 {
-		return false, nil // misère Nim's rule, or the genus of the one wild heap
-	}
-	q, err := quotient.Compute(ctx, g, top, m.req.budget)
-	if err != nil {
-		return false, nil
+	var q *quotient.Quotient
+	if file != nil {
+		q = file.Quotient
+		if err := q.Check(ctx, g, m.req.budget); err != nil {
+			if solve.IsLimit(err) {
+				return false, fmt.Errorf("quotient file %s: %w", file.Name, err)
+			}
+			return false, game.Inputf("quotient file %s is not the misère quotient of %s: %v", file.Name, file.Game, err)
+		}
+	} else {
+		if wild < 2 {
+			return false, nil // misère Nim's rule, or the genus of the one wild heap
+		}
+		var err error
+		if q, err = quotient.Compute(ctx, g, top, m.req.budget); err != nil {
+			return false, nil
+		}
 	}
 	for i, c := range comps {
 		gi, _ := pos.Locate(i)
 		v, err := valued[gi].Grundy(ctx, c)
 		if err != nil {
-			return true, fmt.Errorf("value of %s %s: %w", pos[gi].Game.Name(), c, err)
+			return false, fmt.Errorf("value of %s %s: %w", pos[gi].Game.Name(), c, err)
 		}
 		res.Grundy ^= v
-		tame, genus, err := m.engine.Tame(ctx, m.sum.ID(pos[gi].Game, c))
-		if err != nil {
-			return true, m.wrap(pos, err)
-		}
-		mc := MisereComponent{Position: games.Group{Game: pos[gi].Game, Components: []games.Component{c}}.String(), Grundy: v, Tame: tame}
-		if genus != nil {
-			mc.Genus = genus.String()
+		mc := MisereComponent{Position: games.Group{Game: pos[gi].Game, Components: []games.Component{c}}.String(), Grundy: v}
+		// Tameness and genus come from the misère engine, which values
+		// every option of the heap: for heaps past maxQuotientHeap (a
+		// file's quotient with a proven pattern) that is too slow, and
+		// they are left out (TameUnknown).
+		mc.TameUnknown = heaps[i] > maxQuotientHeap
+		if !mc.TameUnknown {
+			tame, genus, err := m.engine.Tame(ctx, m.sum.ID(pos[gi].Game, c))
+			if err != nil {
+				return false, m.wrap(pos, err)
+			}
+			mc.Tame = tame
+			if genus != nil {
+				mc.Genus = genus.String()
+			}
 		}
 		res.Components = append(res.Components, mc)
 		if i%1024 == 0 {
 			if err := solve.Poll(ctx); err != nil {
-				return true, err
+				return false, err
 			}
 		}
 	}
@@ -521,12 +580,20 @@ func (m *Misere) byQuotient(ctx context.Context, pos games.Position, valued []ga
 		return true, nil
 	}
 	// A winning move of a heap size wins from every component of that
-	// size: list them component by component.
+	// size: list them component by component. The options of every heap
+	// size are read (a huge heap covered by a proven pattern has as many
+	// options as tokens), each counted as a state against the budget; the
+	// reading stops once more moves than MaxMoves are known.
 	wins := map[int][][]int{}
-	q.WinningMoves(heaps, g, func(mv quotient.Move) bool {
+	found := 0
+	err := q.WinningMovesContext(ctx, heaps, g, m.req.budget, func(mv quotient.Move) bool {
 		wins[mv.Heap] = append(wins[mv.Heap], mv.Option)
-		return true
+		found++
+		return found <= MaxMoves
 	})
+	if err != nil {
+		return false, fmt.Errorf("winning moves of %s by its misère quotient: %w", pos, err)
+	}
 	long := len(res.Position) > MaxMoveText
 	res.Elided = long
 	for i, c := range comps {
@@ -546,7 +613,7 @@ func (m *Misere) byQuotient(ctx context.Context, pos games.Position, valued []ga
 				parts, err = nil, nil
 			}
 			if err != nil {
-				return true, fmt.Errorf("winning move of %s %s: %w", inst.Name(), c, err)
+				return false, fmt.Errorf("winning move of %s %s: %w", inst.Name(), c, err)
 			}
 			mv := Move{Component: i, From: games.Group{Game: inst, Components: []games.Component{c}}.String(),
 				To: games.Group{Game: inst, Components: parts}.String()}

@@ -43,24 +43,42 @@ func (r *QuotientResult) MarshalJSON() ([]byte, error) {
 	return append(append(head[:len(head)-1:len(head)-1], ','), q[1:]...), nil
 }
 
+// heapReader is implemented by instances whose heap game is read heap by
+// heap within a request's limits, and may turn out not to be one (rule
+// scripts, package script: each moves(n) is a script call, and whether its
+// options are smaller heaps is known only once called). HeapGameTo returns
+// the game of heaps 0..to, or an error saying why it is not a heap game.
+type heapReader interface {
+	HeapGameTo(ctx context.Context, to int, budget *Budget) (game.Game[int], error)
+}
+
 // Quotient computes the misère quotient of inst restricted to heaps 0..to
 // by the Plambeck–Siegel algorithm (package solve/quotient). inst must be a
-// heap game (games.HeapGamer). A quotient can grow without bound: on a
-// limit the error says the heap where it stopped and the order of the
+// heap game: a games.HeapGamer of the catalog, or a rule script whose
+// positions are integers and whose moves leave smaller heaps (its
+// HeapGameTo says why when it is not). A quotient can grow without bound:
+// on a limit the error says the heap where it stopped and the order of the
 // quotient of the heaps before it.
 func Quotient(ctx context.Context, inst games.Instance, to int, budget *Budget) (*QuotientResult, error) {
-	hg, ok := inst.(games.HeapGamer)
-	if !ok {
-		return nil, game.Inputf("%s positions are not heaps, so it has no misère quotient (quotients cover heap games)", inst.Name())
-	}
-	g, ok := hg.HeapGame()
-	if !ok {
-		return nil, game.Inputf("%s positions are not heaps whose moves leave smaller heaps, so it has no misère quotient", inst.Name())
-	}
 	if to < 0 {
 		return nil, game.Inputf("quotient up to heap %d: heap sizes are never negative", to)
 	}
 	start := budget.States()
+	var g game.Game[int]
+	if r, ok := inst.(heapReader); ok {
+		var err error
+		if g, err = r.HeapGameTo(ctx, to, budget); err != nil {
+			return nil, err
+		}
+	} else {
+		hg, ok := inst.(games.HeapGamer)
+		if !ok {
+			return nil, game.Inputf("%s positions are not heaps, so it has no misère quotient (quotients cover heap games)", inst.Name())
+		}
+		if g, ok = hg.HeapGame(); !ok {
+			return nil, game.Inputf("%s positions are not heaps whose moves leave smaller heaps, so it has no misère quotient", inst.Name())
+		}
+	}
 	q, err := quotient.Compute(ctx, g, to, budget)
 	if err != nil {
 		var stop *quotient.StopError
@@ -70,4 +88,40 @@ func Quotient(ctx context.Context, inst games.Instance, to int, budget *Budget) 
 		return nil, err
 	}
 	return &QuotientResult{Game: inst.Name(), To: to, States: budget.States() - start, Quotient: q}, nil
+}
+
+// QuotientFile is a misère quotient read from a cache file: the JSON that
+// `grundy quotient GAME --to N --json` writes (QuotientResult), whose
+// "game" key names the game it was computed for. Reading it checks only
+// that it is a well-formed quotient; MisereValueFrom checks that it is the
+// quotient of the sum's game (quotient.Quotient.Check) before using it.
+type QuotientFile struct {
+	Name     string // the file's name, for messages
+	Game     string // the "game" key: the game's name as the CLI writes it
+	Quotient *quotient.Quotient
+}
+
+// ReadQuotientFile reads the content of the quotient cache file name: a
+// JSON object with the keys of QuotientResult ("game", "to", and the
+// quotient's keys, see docs/quotients.md). Errors are one line, name the
+// file and wrap game.ErrInput.
+func ReadQuotientFile(name string, data []byte) (*QuotientFile, error) {
+	var head struct {
+		Game *string `json:"game"`
+		To   *int    `json:"to"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, game.Inputf("quotient file %s: not a quotient's JSON: %v", name, err)
+	}
+	if head.Game == nil || *head.Game == "" {
+		return nil, game.Inputf("quotient file %s: no \"game\" key naming the game it belongs to (write the file with grundy quotient GAME --to N --json)", name)
+	}
+	q, err := quotient.Unmarshal(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if head.To != nil && *head.To != q.N() {
+		return nil, game.Inputf("quotient file %s: \"to\" is %d but \"heaps\" lists heaps 0..%d", name, *head.To, q.N())
+	}
+	return &QuotientFile{Name: name, Game: *head.Game, Quotient: q}, nil
 }

@@ -31,6 +31,9 @@ type SolveResult struct {
 	States    int64       `json:"states"` // positions solved
 	// Counts are the solved positions by outcome (retrograde analysis).
 	Counts *SolveCounts `json:"counts,omitempty"`
+	// Tiers counts every board of each tier solved, by numbers of x and o
+	// and side to move (SolveOptions.TierBlanks only).
+	Tiers []games.TierCount `json:"tiers,omitempty"`
 
 	seen map[string]bool // positions of the moves listed
 }
@@ -66,6 +69,18 @@ type SolveOptions struct {
 	// Misere solves impartial positions under the misère convention: the
 	// player who cannot move wins.
 	Misere bool
+	// Tiers solves a general game tier by tier (solve/tier), for games
+	// with tiers (games.TierSolvable), from and to the files of TierDir
+	// ("": a temporary directory, removed after), on Workers goroutines
+	// (0: one per core).
+	Tiers   bool
+	TierDir string
+	Workers int
+	// TierBlanks, when not nil, solves only the tiers with at most
+	// *TierBlanks blank cells (implies Tiers) and counts their boards in
+	// SolveResult.Tiers; the position itself is solved only if it lies in
+	// them (its outcome is game.Unknown otherwise).
+	TierBlanks *int
 }
 
 // Solve solves pos under normal play; see SolveWith.
@@ -94,9 +109,55 @@ func SolveWith(ctx context.Context, pos games.Position, opts SolveOptions) (*Sol
 		if opts.Misere {
 			return nil, game.Inputf("--misere applies to impartial games, and %s is a %s game", g.Game.Name(), g.Game.Spec().Kind)
 		}
+		if opts.Tiers || opts.TierBlanks != nil {
+			return solveTiers(ctx, pos, opts)
+		}
 		return solveGeneral(ctx, pos, s.Solver(opts.Budget))
 	}
+	if opts.Tiers || opts.TierBlanks != nil {
+		return nil, game.Inputf("%s cannot be solved by tiers: it is an impartial game", pos[0].Game.Name())
+	}
 	return solveSum(ctx, pos, opts)
+}
+
+// solveTiers solves pos, one group of a games.TierSolvable game, tier by
+// tier.
+func solveTiers(ctx context.Context, pos games.Position, opts SolveOptions) (res *SolveResult, err error) {
+	g := pos[0]
+	tg, ok := g.Game.(games.TierSolvable)
+	if !ok {
+		return nil, game.Inputf("%s cannot be solved by tiers", g.Game.Name())
+	}
+	ts, err := tg.TierSolver(opts.Budget, games.TierOptions{Dir: opts.TierDir, Workers: opts.Workers})
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if cerr := ts.Close(); cerr != nil && err == nil {
+			res, err = nil, fmt.Errorf("solve %s: %w", pos, cerr)
+		}
+	}()
+	var tiers []games.TierCount
+	if opts.TierBlanks != nil {
+		k := *opts.TierBlanks
+		if tiers, err = ts.Tiers(ctx, k); err != nil {
+			return nil, fmt.Errorf("solve the tiers of %s with at most %d blanks: %w", g.Game.Name(), k, err)
+		}
+		if ts.Blanks(g.Components[0]) > k {
+			var states int64
+			for _, st := range ts.Stats() {
+				states += int64(st.Positions)
+			}
+			return &SolveResult{Position: pos.String(), Outcome: game.Unknown, BestMoves: []string{}, Moves: []SolveMove{},
+				States: states, Tiers: tiers}, nil
+		}
+	}
+	res, err = solveGeneral(ctx, pos, ts)
+	if err != nil {
+		return nil, err
+	}
+	res.Tiers = tiers
+	return res, nil
 }
 
 func remotenessPtr(v solve.Value) *int {

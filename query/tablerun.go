@@ -17,7 +17,9 @@ import (
 // continues.
 const (
 	// RunFileFrom is the table length from which `--out` writes a run file
-	// by itself: longer tables do not fit the in-memory engines.
+	// by itself: a run file holds a long table on disk, with only its ends
+	// resident, where an in-memory table holds 2 bytes a value (up to what
+	// the request's memory budget allows, heapgame.MaxValues).
 	RunFileFrom = heapgame.MaxLength
 	// MaxRunTo is the largest heap a run file holds.
 	MaxRunTo = sparse.MaxTo
@@ -93,12 +95,20 @@ func TableRun(ctx context.Context, inst games.Instance, from, to int, opts RunOp
 	res := &RunTableResult{Game: inst.Name(), From: from, To: to, Computed: int64(to) + 1,
 		Stats: seq.Stats, File: opts.Out, all: seq.Values, seq: seq}
 	res.Pattern = heapgame.Find(seq.Values)
+	seq.Release(0, int64(to)+1) // the pattern search read back from the end
 	res.Summary.Count = uint64(to-from) + 1
-	for _, v := range seq.Values[from:] {
-		if v == 0 {
-			res.Summary.Zeros++
+	// The summary reads every value: in chunks, each released after it,
+	// so a long run file is not left resident.
+	const chunk = 1 << 23
+	for lo := from; lo <= to; lo += chunk {
+		hi := min(lo+chunk, to+1)
+		for _, v := range seq.Values[lo:hi] {
+			if v == 0 {
+				res.Summary.Zeros++
+			}
+			res.Summary.Max = max(res.Summary.Max, game.Nimber(v))
 		}
-		res.Summary.Max = max(res.Summary.Max, game.Nimber(v))
+		seq.Release(int64(lo), int64(hi))
 	}
 	if opts.List && res.Summary.Count <= uint64(MaxListed) {
 		res.Values = seq.Values[from : to+1]

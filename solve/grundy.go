@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
@@ -25,6 +26,11 @@ const maxDense = 1 << 28
 
 // Grundy computes normal-play Grundy values of the positions of one game,
 // memoizing every component it meets. It is not safe for concurrent use.
+//
+// The memo depends on the position type: positions of an integer kind
+// (uint64 bitboards, packed tuples, interned IDs such as games.ComponentID)
+// are kept in an open-addressing table keyed by their bits (table64), with
+// no allocation per position; other positions in a Go map.
 type Grundy[P comparable] struct {
 	Counter
 
@@ -33,11 +39,14 @@ type Grundy[P comparable] struct {
 	canon  game.Canonicalizer[P]
 	valuer game.Valuer[P]
 
-	memo   map[P]game.Nimber
-	stack  []entry[P]
-	arena  []P     // recorded option components of the expanded entries
-	bounds []bound // each recorded option's end in arena and value if known
-	record func(option []P) bool
+	memo    map[P]game.Nimber // the memo of positions that are not integers
+	table   *table64          // the memo of integer positions (memo is then nil)
+	keySize uintptr           // the size of an integer position, in bytes
+	plain   bool              // table is the only source of values (no Valuer, no dense table)
+	stack   []entry[P]
+	arena   []P     // recorded option components of the expanded entries
+	bounds  []bound // each recorded option's end in arena and value if known
+	record  func(option []P) bool
 
 	dense     []uint32       // values 0..len-1 of a Descending game on int
 	denseGame game.Game[int] // the game, when it is Descending on int
@@ -50,7 +59,12 @@ type Grundy[P comparable] struct {
 // NewGrundy returns a solver for g with the given limits. It discovers g's
 // optional capabilities (Splitter, Canonicalizer, Valuer, Descending).
 func NewGrundy[P comparable](g game.Game[P], budget *Budget) *Grundy[P] {
-	s := &Grundy[P]{game: g, memo: make(map[P]game.Nimber)}
+	s := &Grundy[P]{game: g}
+	if size, ok := integerKey[P](); ok {
+		s.table, s.keySize = newTable64(), size
+	} else {
+		s.memo = make(map[P]game.Nimber)
+	}
 	s.Budget = budget
 	s.record = s.recordOption
 	s.split, _ = g.(game.Splitter[P])
@@ -60,6 +74,7 @@ func NewGrundy[P comparable](g game.Game[P], budget *Budget) *Grundy[P] {
 	if _, ok := g.(game.Descending); ok {
 		s.denseGame, _ = any(g).(game.Game[int])
 	}
+	s.plain = s.table != nil && s.valuer == nil && s.denseGame == nil
 	return s
 }
 
@@ -88,7 +103,55 @@ func (s *Grundy[P]) SumValue(ctx context.Context, sum []P) (game.Nimber, error) 
 }
 
 // Memoized reports how many distinct components have a stored value.
-func (s *Grundy[P]) Memoized() int { return len(s.memo) + len(s.dense) }
+func (s *Grundy[P]) Memoized() int {
+	if s.table != nil {
+		return s.table.count + len(s.dense)
+	}
+	return len(s.memo) + len(s.dense)
+}
+
+// lookup returns the memo's entry for p (a value or inProgress).
+func (s *Grundy[P]) lookup(p P) (game.Nimber, bool) {
+	if s.table != nil {
+		return s.table.get(keyOf(&p, s.keySize))
+	}
+	v, ok := s.memo[p]
+	return v, ok
+}
+
+// store sets the memo's entry for p. For an integer position the caller
+// has made room (reserve).
+func (s *Grundy[P]) store(p P, v game.Nimber) {
+	if s.table != nil {
+		s.table.put(keyOf(&p, s.keySize), v)
+		return
+	}
+	s.memo[p] = v
+}
+
+// forget deletes the memo's entry for p.
+func (s *Grundy[P]) forget(p P) {
+	if s.table != nil {
+		s.table.remove(keyOf(&p, s.keySize))
+		return
+	}
+	delete(s.memo, p)
+}
+
+// reserve makes room for one more memo entry: it grows the integer table,
+// accounting for the larger table with the budget first, when one more
+// entry would pass its load limit. Every expansion calls it, and each
+// expansion stores at most one new entry, so store never has to grow.
+func (s *Grundy[P]) reserve() error {
+	if s.table == nil || !s.table.full() {
+		return nil
+	}
+	if err := s.Hold(s.footprint() + s.table.grownBytes()); err != nil {
+		return err
+	}
+	s.table.grow()
+	return nil
+}
 
 // components appends the canonical components of p to dst.
 func (s *Grundy[P]) components(p P, dst []P) []P {
@@ -108,18 +171,38 @@ func (s *Grundy[P]) components(p P, dst []P) []P {
 
 // known returns the value of canonical component c if it needs no search.
 func (s *Grundy[P]) known(c P) (game.Nimber, bool) {
+	v, st := s.status(c)
+	return v, st == valued
+}
+
+// The states of a component in the search.
+const (
+	unseen  = iota // no value and not on the search stack
+	valued         // it has a value
+	waiting        // in progress: expanded and waiting for its options
+)
+
+// status returns the value of canonical component c if it has one, and
+// whether it has one or is in progress, with one memo probe.
+func (s *Grundy[P]) status(c P) (game.Nimber, int) {
 	if s.valuer != nil {
 		if v, ok := s.valuer.Value(c); ok {
-			return v, true
+			return v, valued
 		}
 	}
 	if s.denseGame != nil {
 		if n := any(c).(int); n >= 0 && n < len(s.dense) {
-			return game.Nimber(s.dense[n]), true
+			return game.Nimber(s.dense[n]), valued
 		}
 	}
-	v, ok := s.memo[c]
-	return v, ok && v != inProgress
+	v, ok := s.lookup(c)
+	switch {
+	case !ok:
+		return 0, unseen
+	case v == inProgress:
+		return 0, waiting
+	}
+	return v, valued
 }
 
 // component returns the value of canonical component c.
@@ -211,110 +294,149 @@ func (s *Grundy[P]) tabulate(ctx context.Context, n int) error {
 }
 
 // search evaluates canonical component root by depth-first search with an
-// explicit stack. On its first visit an entry records its options, as
+// explicit stack that holds exactly the path from root to the position
+// being worked on. On its first visit an entry records its options, as
 // canonical components, in a shared arena (so Options, Split and Canon run
-// once per position); if every one already has a value its own value is the
-// mex at once. Otherwise the unknown components are pushed above it and it is
-// marked in progress; when it is on top again all of them have values.
-// Children's arena regions lie above their parent's and are released when
-// they finish, so the arena works like a second stack. Meeting a component
-// in progress means it is reachable from itself (everything above an
-// expanded entry descends from it): a cycle.
+// once per position). It then scans them from a cursor, last option first
+// (the order the previous engine popped them in, which measured faster on
+// a Go map), folding each valued component into its option's nim-sum; at
+// the first component with no value it marks itself in progress, pushes
+// that one component and waits. When the child is valued the scan resumes at the same place, so
+// a component is pushed only when it is needed and has no value yet, never
+// twice, and options valued meanwhile by the child's search cost one probe:
+// the search visits the game graph in depth-first order, each position
+// expanded once (the locality the memo's slot order relies on). Children's
+// arena regions lie above their parent's and are released when they finish,
+// so the arena works like a second stack. Meeting a component in progress
+// means it is on the path, so reachable from itself: a cycle.
 func (s *Grundy[P]) search(ctx context.Context, root P) (game.Nimber, error) {
 	s.stack = append(s.stack[:0], entry[P]{p: root})
 	s.arena, s.bounds = s.arena[:0], s.bounds[:0]
 	for len(s.stack) > 0 {
 		e := &s.stack[len(s.stack)-1]
 		if !e.expanded {
-			if v, seen := s.memo[e.p]; seen {
-				if v != inProgress {
-					s.stack = s.stack[:len(s.stack)-1]
-					continue
-				}
-				// A duplicate entry of a position in progress below it.
-				s.abandon()
-				return 0, fmt.Errorf("%w: %s is reachable from itself", ErrCycle, s.format(e.p))
-			}
 			if err := s.Step(ctx); err != nil {
 				s.abandon()
 				return 0, err
 			}
-			e.expanded = true
+			if err := s.reserve(); err != nil {
+				s.abandon()
+				return 0, fmt.Errorf("searched %d positions: %w", s.Memoized(), err)
+			}
 			if len(s.arena) > math.MaxInt32/2 || len(s.bounds) > math.MaxInt32/2 {
 				s.abandon()
 				return 0, fmt.Errorf("search stack too large (%d option components pending)", len(s.arena))
 			}
+			e.expanded = true
 			e.arena, e.bounds = int32(len(s.arena)), int32(len(s.bounds))
 			s.game.Options(e.p, s.record)
+			e = &s.stack[len(s.stack)-1]
+			e.next, e.bound = int32(len(s.arena))-1, int32(len(s.bounds))-1
 			// Account memory every 256 states, and whenever the recorded
 			// options grew a table (a position can have 10^5 options).
 			if s.States%pollEvery == 0 || cap(s.arena) != s.arenaCap || cap(s.bounds) != s.boundsCap || s.sized {
 				s.arenaCap, s.boundsCap = cap(s.arena), cap(s.bounds)
 				if err := s.Hold(s.footprint()); err != nil {
 					s.abandon()
-					return 0, fmt.Errorf("searched %d positions: %w", len(s.memo), err)
+					return 0, fmt.Errorf("searched %d positions: %w", s.Memoized(), err)
 				}
 			}
-			v, pending, cycle := s.expand(len(s.stack) - 1)
-			if cycle != nil {
-				s.abandon()
-				return 0, cycle
+		}
+		child, blocked, err := s.advance(e)
+		if err != nil {
+			s.abandon()
+			return 0, err
+		}
+		if blocked {
+			if !e.waiting {
+				e.waiting = true
+				s.store(e.p, inProgress)
 			}
-			if !pending {
-				s.finish(v)
-			}
+			s.stack = append(s.stack, entry[P]{p: child})
 			continue
 		}
-		s.finish(s.valueOf(e))
+		s.finish(s.mexOf(e))
 	}
-	return s.memo[root], nil
+	v, _ := s.lookup(root)
+	return v, nil
 }
 
-// entry is a position on the search stack; arena and bounds locate its
-// recorded options once it is expanded.
+// entry is a position on the search stack. Once it is expanded, arena and
+// bounds locate its recorded options, and next and bound are the cursor of
+// its scan, which runs backwards: the arena index of the next component to
+// look up and the index of the option it belongs to. waiting is set once it is marked in
+// progress in the memo.
 type entry[P comparable] struct {
-	p             P
-	arena, bounds int32
-	expanded      bool
+	p                 P
+	arena, bounds     int32
+	next, bound       int32
+	expanded, waiting bool
 }
 
-// expand looks up the recorded option components of stack entry i once
-// each. If all have values it returns the entry's value (the mex);
-// otherwise it marks the entry in progress and pushes the unknown ones.
-func (s *Grundy[P]) expand(i int) (v game.Nimber, pending bool, cycle error) {
-	e := s.stack[i]
-	set := &s.scratch
-	set.Reset()
-	from := e.arena
-	for i := int(e.bounds); i < len(s.bounds); i++ {
-		b := &s.bounds[i]
-		var x game.Nimber
-		complete := true
-		for _, c := range s.arena[from:b.end] {
-			if v, ok := s.known(c); ok {
-				x ^= v
-				continue
-			}
-			if v, ok := s.memo[c]; ok && v == inProgress {
-				return 0, false, fmt.Errorf("%w: %s is reachable from itself (via %s)", ErrCycle, s.format(c), s.format(e.p))
-			}
-			if !pending {
-				pending = true
-				s.memo[e.p] = inProgress
-			}
-			complete = false
-			s.stack = append(s.stack, entry[P]{p: c})
+// advance moves the cursor of entry e, which is on top of the stack, back
+// over the components that have values, folding each into its option's
+// nim-sum. It stops at the first component with no value (blocked: the
+// caller searches it) or past the first option. A component in progress is
+// a cycle. With the integer table as the only source of values (plain) a
+// component costs one probe.
+func (s *Grundy[P]) advance(e *entry[P]) (child P, blocked bool, err error) {
+	for ; e.bound >= e.bounds; e.bound-- {
+		b := &s.bounds[e.bound]
+		start := e.arena
+		if e.bound > e.bounds {
+			start = s.bounds[e.bound-1].end
 		}
-		b.x, b.done = x, complete
-		set.Add(x)
-		from = b.end
+		for ; e.next >= start; e.next-- {
+			c := s.arena[e.next]
+			var v game.Nimber
+			var st int
+			if s.plain {
+				var ok bool
+				v, ok = s.table.get(keyOf(&c, s.keySize))
+				switch {
+				case !ok:
+					st = unseen
+				case v == inProgress:
+					st = waiting
+				default:
+					st = valued
+				}
+			} else {
+				v, st = s.status(c)
+			}
+			switch st {
+			case valued:
+				b.x ^= v
+			case waiting:
+				return child, false, fmt.Errorf("%w: %s is reachable from itself (via %s)", ErrCycle, s.format(c), s.format(e.p))
+			default:
+				return c, true, nil
+			}
+		}
 	}
-	return set.Mex(), pending, nil
+	return child, false, nil
 }
 
 // recordOption is the yield function of the expansion: it appends the
 // canonical components of one option to the arena and closes the option.
 func (s *Grundy[P]) recordOption(option []P) bool {
+	if s.split == nil && s.canon == nil {
+		// Re-slicing within capacity writes only the length (no write
+		// barrier: this runs for every option of every position).
+		n := len(s.arena)
+		if cap(s.arena)-n < len(option) {
+			s.arena = slices.Grow(s.arena, len(option))
+		}
+		s.arena = s.arena[:n+len(option)]
+		copy(s.arena[n:], option)
+		m := len(s.bounds)
+		if m == cap(s.bounds) {
+			s.bounds = slices.Grow(s.bounds, 1)
+		}
+		s.bounds = s.bounds[:m+1]
+		s.bounds[m] = bound{end: int32(n + len(option))}
+		return true
+	}
 	for _, part := range option {
 		s.arena = s.components(part, s.arena)
 	}
@@ -322,32 +444,20 @@ func (s *Grundy[P]) recordOption(option []P) bool {
 	return true
 }
 
-// bound closes a recorded option: its components end at arena[end], and
-// once every component has a value, x is their nim-sum and done is true.
+// bound closes a recorded option: its components end at arena[end], and x
+// is the nim-sum of the values of those its entry's scan has passed.
 type bound struct {
-	x    game.Nimber
-	end  int32
-	done bool
+	x   game.Nimber
+	end int32
 }
 
-// valueOf returns the mex of the values of e's recorded options, all of
-// whose components have values by now; options valued during expansion are
-// not looked up again.
-func (s *Grundy[P]) valueOf(e *entry[P]) game.Nimber {
+// mexOf returns the mex of the values of e's recorded options, once its
+// scan has passed every component.
+func (s *Grundy[P]) mexOf(e *entry[P]) game.Nimber {
 	set := &s.scratch
 	set.Reset()
-	from := e.arena
 	for _, b := range s.bounds[e.bounds:] {
-		x := b.x
-		if !b.done {
-			x = 0
-			for _, c := range s.arena[from:b.end] {
-				v, _ := s.known(c)
-				x ^= v
-			}
-		}
-		set.Add(x)
-		from = b.end
+		set.Add(b.x)
 	}
 	return set.Mex()
 }
@@ -355,7 +465,7 @@ func (s *Grundy[P]) valueOf(e *entry[P]) game.Nimber {
 // finish stores value v for the top entry, releases its arena and pops it.
 func (s *Grundy[P]) finish(v game.Nimber) {
 	e := s.stack[len(s.stack)-1]
-	s.memo[e.p] = v
+	s.store(e.p, v)
 	s.arena, s.bounds = s.arena[:e.arena], s.bounds[:e.bounds]
 	s.stack = s.stack[:len(s.stack)-1]
 }
@@ -364,22 +474,27 @@ func (s *Grundy[P]) finish(v game.Nimber) {
 // solver stays usable (values already finished are kept).
 func (s *Grundy[P]) abandon() {
 	for _, e := range s.stack {
-		if v, ok := s.memo[e.p]; ok && v == inProgress {
-			delete(s.memo, e.p)
+		if v, ok := s.lookup(e.p); ok && v == inProgress {
+			s.forget(e.p)
 		}
 	}
 	s.stack = s.stack[:0]
 	s.arena, s.bounds = s.arena[:0], s.bounds[:0]
 }
 
-// footprint estimates the bytes the engine holds: memo entries (key and
-// value, with the hash table's slack counted as doubling them), the search
+// footprint estimates the bytes the engine holds: the memo (for a map,
+// key and value with the hash table's slack counted as doubling them; the
+// integer table exactly, slots included), the search
 // stack, the arena of recorded options and the dense table. Positions that
 // point to more memory (strings, slices) are counted by their header only.
 func (s *Grundy[P]) footprint() int64 {
 	var p P
 	size := int64(unsafe.Sizeof(p))
-	return int64(len(s.memo))*2*(size+8) +
+	memo := int64(len(s.memo)) * 2 * (size + 8)
+	if s.table != nil {
+		memo = s.table.bytes()
+	}
+	return memo +
 		int64(cap(s.stack))*int64(unsafe.Sizeof(entry[P]{})) +
 		int64(cap(s.arena))*size + int64(cap(s.bounds))*int64(unsafe.Sizeof(bound{})) +
 		int64(cap(s.dense))*4 + footprintOf(s.game)

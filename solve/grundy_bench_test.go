@@ -88,16 +88,35 @@ func BenchmarkHashedPairs(b *testing.B) {
 	for _, n := range []int{300, 1000, 3161} {
 		want := []game.Nimber{0, 1, 0, 1, 2, 3, 2}[n%7] ^ game.Nimber(n%3)
 		b.Run(fmt.Sprintf("states=%d", (n+1)*(n+1)), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				v, err := NewGrundy[duo](g, nil).Value(context.Background(), duo{n, n})
-				if err != nil || v != want {
-					b.Fatalf("G = %d, %v; want %d", v, err, want)
-				}
-			}
-			b.ReportMetric(float64((n+1)*(n+1))*float64(b.N)/b.Elapsed().Seconds(), "states/s")
+			runStates(b, (n+1)*(n+1), func() (game.Nimber, error) {
+				return NewGrundy[duo](g, nil).Value(context.Background(), duo{n, n})
+			}, want)
 		})
 	}
+}
+
+// runStates runs value until the benchmark ends, checks its result against
+// want, and reports states per second of wall time and per second of the
+// process's CPU time (on a loaded machine the second is the steadier).
+func runStates(b *testing.B, states int, value func() (game.Nimber, error), want game.Nimber) {
+	b.ReportAllocs()
+	cpu := cpuSeconds()
+	for b.Loop() {
+		if v, err := value(); err != nil || v != want {
+			b.Fatalf("G = %d, %v; want %d", v, err, want)
+		}
+	}
+	b.ReportMetric(float64(states)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
+	if used := cpuSeconds() - cpu; used > 0 {
+		b.ReportMetric(float64(states)*float64(b.N)/used, "states/cpu-s")
+	}
+}
+
+// withMapMemo makes s keep its memo in a Go map even for integer
+// positions: the previous memo, kept as the benchmarks' baseline.
+func withMapMemo[P comparable](s *Grundy[P]) *Grundy[P] {
+	s.table, s.plain, s.memo = nil, false, make(map[P]game.Nimber)
+	return s
 }
 
 // packedPair is pair on positions packed into one uint64 (a<<32 | b), the
@@ -127,20 +146,24 @@ func (g packedPair) Options(p uint64, yield func([]uint64) bool) {
 	}
 }
 
-// BenchmarkHashedPacked is BenchmarkHashedPairs on uint64 keys.
+// BenchmarkHashedPacked is BenchmarkHashedPairs on uint64 keys: memo=table
+// is the engine (the open-addressing table of integer positions, table64),
+// memo=map the same search with the previous memo, a Go map.
 func BenchmarkHashedPacked(b *testing.B) {
 	g := packedPair{pair{subtraction{1, 3, 4}, subtraction{1, 2}}, new([1]uint64)}
 	for _, n := range []int{1000, 3161} {
 		want := []game.Nimber{0, 1, 0, 1, 2, 3, 2}[n%7] ^ game.Nimber(n%3)
-		b.Run(fmt.Sprintf("states=%d", (n+1)*(n+1)), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				v, err := NewGrundy[uint64](g, nil).Value(context.Background(), uint64(n)<<32|uint64(n))
-				if err != nil || v != want {
-					b.Fatalf("G = %d, %v; want %d", v, err, want)
-				}
-			}
-			b.ReportMetric(float64((n+1)*(n+1))*float64(b.N)/b.Elapsed().Seconds(), "states/s")
-		})
+		root := uint64(n)<<32 | uint64(n)
+		for _, memo := range []string{"table", "map"} {
+			b.Run(fmt.Sprintf("states=%d/memo=%s", (n+1)*(n+1), memo), func(b *testing.B) {
+				runStates(b, (n+1)*(n+1), func() (game.Nimber, error) {
+					s := NewGrundy[uint64](g, nil)
+					if memo == "map" {
+						withMapMemo(s)
+					}
+					return s.Value(context.Background(), root)
+				}, want)
+			})
+		}
 	}
 }

@@ -71,6 +71,7 @@ func (b *Budget) Steps(ctx context.Context, n int64) error {
 	}
 	before := after - n
 	if n >= pollEvery || before/pollEvery != after/pollEvery {
+		yield()
 		if err := ctx.Err(); err != nil {
 			b.states.Add(-n) // not expanded either
 			return &StoppedError{States: before, Err: err}

@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -26,6 +25,12 @@ type GameEntry struct {
 	// Table is true for games whose positions are single integers, which
 	// /api/table tabulates (an explorer addition to the CLI's keys).
 	Table bool `json:"table"`
+	// GraphNodes is the size of the example's game graph when it fits
+	// under the explorer's node cap (0: it does not, or the game's
+	// parameter is a file); GraphSuggestion is then a smaller position
+	// whose graph fits ("" when none was found quickly).
+	GraphNodes      int    `json:"graph_nodes"`
+	GraphSuggestion string `json:"graph_suggestion,omitempty"`
 }
 
 func (s *Server) games(*request) (any, error) {
@@ -34,7 +39,9 @@ func (s *Server) games(*request) (any, error) {
 	s.catalogOnce.Do(func() {
 		s.catalog = []GameEntry{}
 		for _, spec := range games.Catalog() {
-			s.catalog = append(s.catalog, GameEntry{spec.Name, spec.Params, spec.Syntax, string(spec.Kind), spec.Rules, spec.Example, tabulates(spec)})
+			e := GameEntry{Name: spec.Name, Params: spec.Params, Syntax: spec.Syntax, Kind: string(spec.Kind), Rules: spec.Rules, Example: spec.Example, Table: tabulates(spec)}
+			e.GraphNodes, e.GraphSuggestion = s.graphFit(spec)
+			s.catalog = append(s.catalog, e)
 		}
 	})
 	return s.catalog, nil
@@ -131,8 +138,19 @@ func (s *Server) value(r *request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if misere {
+	cells, err := flag(r, "cells")
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case misere && cells:
+		return nil, game.Inputf("cell values are normal-play values: drop misere or cells")
+	case misere:
 		return query.MisereValue(r.Context(), pos, r.budget)
+	case cells:
+		// Boards valued cell by cell (rook): every cell's value, for the
+		// game page's heat map.
+		return query.ValueCells(r.Context(), pos, r.budget)
 	}
 	return query.Value(r.Context(), pos, r.budget)
 }
@@ -201,21 +219,6 @@ func (s *Server) solve(r *request) (any, error) {
 		return nil, err
 	}
 	return query.SolveWith(r.Context(), pos, query.SolveOptions{Budget: r.budget, Misere: misere})
-}
-
-func (s *Server) graph(r *request) (any, error) {
-	pos, misere, err := s.positionPlay(r)
-	if err != nil {
-		return nil, err
-	}
-	if misere {
-		return nil, game.Inputf("game graphs are labelled with normal-play values: drop misere")
-	}
-	g, err := query.Graph(r.Context(), pos, r.budget, r.maxNodes)
-	if errors.Is(err, query.ErrGraphTooLarge) {
-		return nil, statusError{http.StatusUnprocessableEntity, fmt.Errorf("%s; this explorer draws at most %d nodes (max-nodes)", strings.ReplaceAll(err.Error(), "raise --max-nodes", "raise max-nodes"), r.cfg.MaxNodes)}
-	}
-	return g, err
 }
 
 // ScriptRequest is the JSON body of POST /api/script: a rule script (SPEC

@@ -32,13 +32,27 @@ type browser struct {
 // Without Chromium it skips, except in CI (CI=true), where it fails.
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
+	needChromium(t)
+	return newBrowserAt(t, newTestServer(t, Config{}).URL)
+}
+
+// needChromium skips the test when Chromium is missing, except in CI
+// (CI=true), where it fails.
+func needChromium(t *testing.T) {
+	t.Helper()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("browser tests need %s in CI (.ci/run installs Debian's chromium): %v", chromiumPath, err)
 		}
 		t.Skipf("no %s: browser tests skipped (apt-get install chromium)", chromiumPath)
 	}
-	ts := newTestServer(t, Config{})
+}
+
+// newBrowserAt starts Chromium on a fresh profile against the explorer at
+// base (a test server, or the static build on a file server: forEachFace).
+func newBrowserAt(t *testing.T, base string) *browser {
+	t.Helper()
+	needChromium(t)
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromiumPath),
 		chromedp.Flag("headless", true),
@@ -51,13 +65,13 @@ func newBrowser(t *testing.T) *browser {
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1200, 900),
+		chromedp.WindowSize(1400, 1000),
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
 	t.Cleanup(func() { cancelTime(); cancelCtx(); cancelAlloc() })
-	b := &browser{t: t, ctx: ctx, base: ts.URL}
+	b := &browser{t: t, ctx: ctx, base: base}
 	// Console starts the browser and subscribes to the page's console API
 	// calls, uncaught exceptions and browser log entries.
 	messages := chromedp.Console(ctx)
@@ -185,7 +199,7 @@ func TestBrowserCatalogAndChart(t *testing.T) {
 	// the period shows, and mark both on the chart itself.
 	chart := `echarts.getInstanceByDom(document.getElementById('chart')).getOption().series[0]`
 	marks := eval[[]string](b, chart+`.markArea.data.map(a => a[0].name + ':' + a[0].xAxis + '-' + a[1].xAxis)`)
-	if points := eval[int](b, chart+`.data.length`); points < 84 {
+	if points := eval[int](b, `+document.getElementById('chart').dataset.points`); points < 84 {
 		t.Errorf("chart has %d points, want the table to n >= 83", points)
 	}
 	if !contains(marks, "pre-period:0-71") || !contains(marks, "period 12:71-83") {
@@ -267,7 +281,7 @@ func TestBrowserGraph(t *testing.T) {
 	b := newBrowser(t)
 	b.open("/graph.html?position=" + url.QueryEscape("subtract:1-3 6"))
 	b.wait(`#graph[data-drawn="true"]`)
-	nodes := eval[[]string](b, `echarts.getInstanceByDom(document.getElementById('graph')).getOption().series[0].data.map(n => n.name + '|' + n.label.formatter)`)
+	nodes := eval[[]string](b, `[...document.querySelectorAll('#graph .node')].map(n => n.dataset.position + '|' + [...n.querySelectorAll('text')].map(t => t.textContent).join('\n'))`)
 	want := bruteSubtract([]int{1, 2, 3}, 6)
 	if len(nodes) != 7 {
 		t.Fatalf("%d nodes drawn, want 7: %v", len(nodes), nodes)
@@ -280,42 +294,130 @@ func TestBrowserGraph(t *testing.T) {
 		}
 	}
 	b.shot("graph-subtract")
-	// Past the cap the page says so instead of drawing.
+	// Past the cap the page says so instead of drawing, and offers a
+	// smaller position whose graph fits.
 	b.open("/graph.html?max-nodes=10&position=" + url.QueryEscape("nim 5 5 5"))
 	b.wait(`#capped`)
+	if small := eval[string](b, `document.getElementById('smaller')?.textContent || ''`); !strings.HasPrefix(small, "nim ") {
+		t.Errorf("no smaller nim position suggested past the cap: %q", small)
+	}
 	b.shot("graph-capped")
 	b.expectHTTPErrors()
 	b.noErrors()
 }
 
+// graphGeometry measures the drawn graph in the page: how many node boxes
+// there are, how many pairs overlap, how many boxes lie (even partly)
+// outside the graph's visible box or the window, and how many label lines
+// are wider than their box.
+const graphGeometry = `(() => {
+  const g = document.getElementById('graph').getBoundingClientRect();
+  const nodes = [...document.querySelectorAll('#graph .node')];
+  const rs = nodes.map(n => n.querySelector('rect').getBoundingClientRect());
+  let overlaps = 0, outside = 0, clipped = 0;
+  for (let i = 0; i < rs.length; i++) {
+    const a = rs[i];
+    if (a.left < g.left || a.right > g.right || a.top < g.top || a.bottom > g.bottom || a.right > innerWidth || a.bottom > innerHeight || a.left < 0 || a.top < 0) outside++;
+    for (let j = i + 1; j < rs.length; j++) {
+      const b = rs[j];
+      if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) overlaps++;
+    }
+    for (const t of nodes[i].querySelectorAll('text')) {
+      const r = t.getBoundingClientRect();
+      if (r.left < a.left || r.right > a.right || r.top < a.top || r.bottom > a.bottom) clipped++;
+    }
+  }
+  return [rs.length, overlaps, outside, clipped];
+})()`
+
+// TestBrowserGraphReadable: the graph of tic-tac-toe xo./.x./o.. (75
+// positions, the issue's unreadable example) is drawn with no two boxes
+// overlapping, every box inside the visible area and every label inside its
+// box, labelled with outcomes (a general game: no Grundy values), on both
+// faces.
+func TestBrowserGraphReadable(t *testing.T) {
+	forEachFace(t, func(t *testing.T, base string) {
+		b := newBrowserAt(t, base)
+		b.open("/graph.html?position=" + url.QueryEscape("tictactoe xo./.x./o.."))
+		b.wait(`#graph[data-drawn="true"]`)
+		b.do("scroll to the graph", chromedp.ScrollIntoView(chromedp.CSS(`#graph`)))
+		geo := eval[[]int](b, graphGeometry)
+		if geo[0] != 75 || geo[1] != 0 || geo[2] != 0 || geo[3] != 0 {
+			t.Errorf("tictactoe graph: %d nodes (want 75), %d overlapping pairs, %d outside the visible area, %d labels clipped", geo[0], geo[1], geo[2], geo[3])
+		}
+		labels := eval[string](b, `[...document.querySelectorAll('#label-by option')].map(o => o.textContent).join('|') + '|' + document.getElementById('legend').textContent`)
+		if strings.Contains(labels, "Grundy") || !strings.Contains(labels, "draw") {
+			t.Errorf("tictactoe labels and legend %q: want outcomes with draws, no Grundy values", labels)
+		}
+		// Zooming in keeps the boxes apart.
+		b.do("zoom in", chromedp.Click(chromedp.CSS(`#zoom-in`)))
+		if geo := eval[[]int](b, graphGeometry); geo[1] != 0 {
+			t.Errorf("after zooming in: %d overlapping pairs", geo[1])
+		}
+		if base != "" && strings.Contains(t.Name(), "server") {
+			b.do("fit", chromedp.Click(chromedp.CSS(`#zoom-fit`)))
+			b.shot("graph-tictactoe")
+		}
+		b.noErrors()
+	})
+}
+
 func TestBrowserScriptEditor(t *testing.T) {
 	b := newBrowser(t)
 	b.open("/script.html")
-	b.wait(`#source`)
+	b.wait(`#editor .cm-content`)
+	if n := eval[int](b, `document.querySelectorAll('#example option[value$=".star"]').length`); n != 14 {
+		t.Errorf("the examples menu offers %d scripts, want the 14 of examples/", n)
+	}
+	// Loading an example puts its source in the editor, highlighted.
+	b.do("load nim.star", chromedp.SetValue(chromedp.CSS(`#example`), "nim.star"), chromedp.Evaluate[chromedp.Void](`document.getElementById('example').dispatchEvent(new Event('change'))`))
+	if src := eval[string](b, `scriptEditor.get()`); !strings.Contains(src, "def moves(n):") || !strings.Contains(src, "range(n)") {
+		t.Errorf("nim.star not loaded: %q", src)
+	}
+	if tokens := eval[int](b, `document.querySelectorAll('#editor .cm-line span').length`); tokens == 0 {
+		t.Errorf("no highlighted tokens in the editor")
+	}
+	b.shot("script-example")
 	// A name the script never defines, on line 3: the error names the line
-	// and the gutter marks it.
+	// and the editor marks it.
 	bad := "# take one or two\ndef moves(n):\n    return [n - k for k in STEPS if k <= n]\n"
-	b.do("run a bad script", chromedp.SetValue(chromedp.CSS(`#source`), bad), chromedp.Click(chromedp.CSS(`#run button`)))
+	b.do("run a bad script", chromedp.Evaluate[chromedp.Void](`scriptEditor.set(`+strconv.Quote(bad)+`)`), chromedp.Click(chromedp.CSS(`#run button[type=submit]`)))
 	b.wait(`#error-lines`)
 	if msg := b.text(`#output .error`); !strings.Contains(msg, "script.star:3") {
 		t.Errorf("error %q does not name script.star:3", msg)
 	}
-	if marked := eval[[]string](b, `[...document.querySelectorAll('#gutter .bad')].map(x => x.textContent)`); len(marked) != 1 || marked[0] != "3" {
-		t.Errorf("gutter marks lines %v, want [3]", marked)
+	if lines := eval[string](b, `document.getElementById('error-lines').dataset.lines`); lines != "3" {
+		t.Errorf("marked lines %q, want 3", lines)
 	}
+	b.wait(`#editor .cm-lint-marker-error`)
 	b.shot("script-error")
 	b.expectHTTPErrors()
 	// The fixed script: subtraction {1, 2} has G(n) = n mod 3 (by
 	// induction: the options of n are n-1, n-2, of values the two other
-	// residues), so its table shows period 3.
+	// residues), so its table shows period 3, drawn as the chart.
 	good := "def moves(n):\n    return [n - k for k in (1, 2) if k <= n]\n"
-	b.do("run a table", chromedp.SetValue(chromedp.CSS(`#source`), good), chromedp.SetValue(chromedp.CSS(`#verb`), "table"),
-		chromedp.SetValue(chromedp.CSS(`#args`), "30"), chromedp.Click(chromedp.CSS(`#run button`)))
-	b.wait(`#result`)
-	out := b.text(`#result`)
-	if !strings.Contains(out, "period 3") || !strings.Contains(out, "27: 0 1 2\n") || !strings.HasSuffix(out, "30: 0") {
-		t.Errorf("table output %q", out)
+	b.do("run a table", chromedp.Evaluate[chromedp.Void](`scriptEditor.set(`+strconv.Quote(good)+`)`), chromedp.SetValue(chromedp.CSS(`#verb`), "table"),
+		chromedp.SetValue(chromedp.CSS(`#args`), "30"), chromedp.Click(chromedp.CSS(`#run button[type=submit]`)))
+	b.wait(`#chart[data-drawn="true"]`)
+	if line := b.text(`#pattern-text`); !strings.Contains(line, "period 3") {
+		t.Errorf("pattern line %q", line)
 	}
+	cells := eval[[]string](b, `[...document.querySelectorAll('#values-table td')].map(td => td.dataset.n + '=' + td.textContent)`)
+	if len(cells) != 31 {
+		t.Errorf("table of numbers has %d values, want 31", len(cells))
+	}
+	for _, c := range cells {
+		var n, g int
+		if _, err := fmt.Sscanf(c, "%d=%d", &n, &g); err != nil || g != n%3 {
+			t.Errorf("table cell %q, want G(n) = n mod 3", c)
+		}
+	}
+	if zeros := eval[string](b, `document.getElementById('chart').dataset.zeros`); zeros != "11" {
+		t.Errorf("%s zeros marked, want 11 (n = 0, 3, ..., 30)", zeros)
+	}
+	b.shot("script-chart")
+	b.do("show the numbers", chromedp.Click(chromedp.CSS(`#view-toggle`)))
+	b.wait(`#values-table`)
 	b.shot("script-table")
 	b.noErrors()
 }

@@ -140,14 +140,17 @@ func loopbackHost(hostport string) bool {
 
 func (s *Server) routes() {
 	s.mux.Handle("/api/games", s.listing(http.MethodGet, s.games))
-	s.mux.Handle("/api/value", s.api(http.MethodGet, s.value, []string{"position", "misere"}))
+	s.mux.Handle("/api/examples", s.listing(http.MethodGet, s.examples))
+	s.mux.Handle("/api/value", s.api(http.MethodGet, s.value, []string{"position", "misere", "cells"}))
 	s.mux.Handle("/api/table", s.api(http.MethodGet, s.table, []string{"game", "to", "from", "misere"}))
 	s.mux.Handle("/api/solve", s.api(http.MethodGet, s.solve, []string{"position", "misere"}))
 	s.mux.Handle("/api/graph", s.api(http.MethodGet, s.graph, []string{"position", "max-nodes", "misere"}))
 	s.mux.Handle("/api/move", s.api(http.MethodGet, s.move, []string{"position", "misere"}))
 	s.mux.Handle("/api/script", s.api(http.MethodPost, s.script, nil))
+	s.mux.Handle("/api/quotient", s.api(http.MethodGet, s.quotient, []string{"game", "to"}))
+	s.mux.Handle("/api/play", s.api(http.MethodPost, s.play, nil))
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s (see /api/games, /api/value, /api/table, /api/solve, /api/graph, /api/move, POST /api/script)", r.URL.Path))
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s (see /api/games, /api/examples, /api/value, /api/table, /api/solve, /api/graph, /api/move, /api/quotient, POST /api/script)", r.URL.Path))
 	})
 	pages, err := fs.Sub(staticFS, "static")
 	if err != nil {

@@ -39,6 +39,11 @@ var stringBad = map[string][]string{
 	"first":  {"nobody", "\x1b[31mred\x07"},
 	"addr":   {"nonsense", "\x1b[31mred\x07", "127.0.0.1:99999"},
 	"out":    {"."}, // a directory: it cannot be created as a file
+	// Not a directory; control bytes.
+	"tier-dir": {"/nonexistent/grundy-tier-dir", "\x1b[31mred\x07"},
+	// A quotient file needs --misere (refused first), then a file that
+	// exists and holds a quotient.
+	"quotient": {"no-such-file.json", "\x1b[31mred\x07"},
 }
 
 // badValues returns the values flag f must refuse, by its type (and, for

@@ -13,9 +13,10 @@ import (
 	"github.com/grundy-go/grundy/query"
 )
 
-// runMisereValue answers `grundy value --misere`.
-func runMisereValue(ctx context.Context, cmd *cobra.Command, opts *options, pos games.Position, budget *query.Budget) error {
-	res, err := query.MisereValue(ctx, pos, budget)
+// runMisereValue answers `grundy value --misere`, by the quotient of a
+// cache file when qf is not nil (--quotient FILE).
+func runMisereValue(ctx context.Context, cmd *cobra.Command, opts *options, pos games.Position, qf *query.QuotientFile, budget *query.Budget) error {
+	res, err := query.MisereValueFrom(ctx, pos, qf, budget)
 	if err != nil {
 		return err
 	}
@@ -40,7 +41,10 @@ func printMisere(cmd *cobra.Command, res *query.MisereResult) {
 	parts := make([]string, len(res.Components))
 	for i, c := range res.Components {
 		kind := "wild"
-		if c.Tame {
+		switch {
+		case c.TameUnknown:
+			kind = "tameness not computed"
+		case c.Tame:
 			kind = "tame"
 		}
 		if c.Genus != "" {

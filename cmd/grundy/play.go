@@ -137,76 +137,18 @@ func isTerminalReader(r io.Reader) bool {
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
-// tally keeps the points each side has scored in a scoring game: a
-// scoring game's positions only know the margin still to come.
-type tally struct {
-	human, computer int64
-}
+// players names the players of a game by who moves first: the names a
+// query.Match's Ending is worded with.
+func players(first side) [2]string { return [2]string{first.String(), (!first).String()} }
 
-// add counts the points of move m made by who.
-func (t *tally) add(m *query.PlayMove, who side) {
-	if m.Gain == nil {
-		return
+// totalsLine is the line that reports a scoring game's totals.
+func totalsLine(match *query.Match, first side) string {
+	t := match.Totals()
+	h, c := t[0], t[1]
+	if first == computer {
+		h, c = c, h
 	}
-	if who == human {
-		t.human += *m.Gain
-	} else {
-		t.computer += *m.Gain
-	}
-}
-
-// result is the last line of a finished game whose next mover would be
-// toMove: "winner: human", "winner: computer" or "result: draw". In a
-// scoring game the totals decide (with whatever margin the final position
-// still gives its mover).
-func (t *tally) result(a *query.Analysis, toMove side) string {
-	if a.Score != nil {
-		margin := t.human - t.computer // the human's
-		if toMove == human {
-			margin += *a.Score
-		} else {
-			margin -= *a.Score
-		}
-		switch {
-		case margin > 0:
-			return "winner: human"
-		case margin < 0:
-			return "winner: computer"
-		}
-		return "result: draw"
-	}
-	switch {
-	case a.Drawn():
-		return "result: draw"
-	case a.Winner():
-		return "winner: " + toMove.String()
-	}
-	return "winner: " + (!toMove).String()
-}
-
-// any reports whether any points were scored (games whose positions carry
-// the score themselves, like a script that keeps the margin, score none).
-func (t *tally) any() bool { return t.human != 0 || t.computer != 0 }
-
-// totals is the line that reports a scoring game's totals.
-func (t *tally) totals() string {
-	return fmt.Sprintf("totals: human %d, computer %d", t.human, t.computer)
-}
-
-// repeats is how many times a position may occur before play stops as a
-// draw: in loopy games (cards, quixo) neither side may be able to force an
-// end, so the third occurrence of a position (side to move included) ends
-// the game, as threefold repetition does in chess.
-const repeats = 3
-
-// seen counts the occurrences of positions in one game.
-type seen map[string]int
-
-// again records pos and reports whether it has now occurred repeats times.
-func (s seen) again(pos games.Position) bool {
-	k := pos.String()
-	s[k]++
-	return s[k] >= repeats
+	return fmt.Sprintf("totals: human %d, computer %d", h, c)
 }
 
 // moveNote is a move's hint: its outcome for its maker and the value of
@@ -302,9 +244,10 @@ func playLines(cfg playConfig, in io.Reader, out io.Writer) error {
 	lines.Buffer(make([]byte, 64<<10), 16<<20)
 	pos, turn := cfg.start, cfg.first
 	moves := 0
-	history := seen{}
-	history.again(pos)
-	var points tally
+	// The end-of-game rules (no move, scores, threefold repetition) are
+	// the Match's, shared with the explorer.
+	match := query.NewMatch(pos)
+	names := players(cfg.first)
 	for {
 		ctx, cancel := cfg.turn()
 		a, err := cfg.player.Analyze(ctx, pos)
@@ -314,10 +257,11 @@ func playLines(cfg playConfig, in io.Reader, out io.Writer) error {
 		}
 		if a.Over() {
 			cancel()
-			if a.Score != nil && points.any() {
-				fmt.Fprintln(out, points.totals())
+			ending := match.Finish(a)
+			if a.Score != nil && match.Scored() {
+				fmt.Fprintln(out, totalsLine(match, cfg.first))
 			}
-			fmt.Fprintln(out, points.result(a, turn))
+			fmt.Fprintln(out, ending.Line(names))
 			return nil
 		}
 		if turn == computer {
@@ -327,10 +271,9 @@ func playLines(cfg playConfig, in io.Reader, out io.Writer) error {
 				return err
 			}
 			fmt.Fprintf(out, "computer: %s\n", m.Position)
-			points.add(m, computer)
 			pos, turn, moves = m.After, human, moves+1
-			if history.again(pos) {
-				fmt.Fprintln(out, "result: draw")
+			if ending := match.Play(m); ending != nil {
+				fmt.Fprintln(out, ending.Line(names))
 				return nil
 			}
 			continue
@@ -371,13 +314,12 @@ func playLines(cfg playConfig, in io.Reader, out io.Writer) error {
 				return err
 			}
 			fmt.Fprintf(out, "human: %s\n", m.Position)
-			points.add(m, human)
 			pos, turn, moves = m.After, computer, moves+1
+			if ending := match.Play(m); ending != nil {
+				fmt.Fprintln(out, ending.Line(names))
+				return nil
+			}
 			break
-		}
-		if history.again(pos) {
-			fmt.Fprintln(out, "result: draw")
-			return nil
 		}
 	}
 }
@@ -413,8 +355,8 @@ func (m *playModel) printRecord(out io.Writer) {
 	fmt.Fprint(out, drawPosition(m.pos))
 	switch {
 	case m.result != "":
-		if m.analysis != nil && m.analysis.Score != nil && m.points.any() {
-			fmt.Fprintln(out, m.points.totals())
+		if m.analysis != nil && m.analysis.Score != nil && m.match.Scored() {
+			fmt.Fprintln(out, totalsLine(m.match, m.cfg.first))
 		}
 		fmt.Fprintln(out, m.result)
 	default:
@@ -433,12 +375,11 @@ type playModel struct {
 	hint     bool
 	cursor   int
 	input    string
-	note     string   // the last complaint about the human's input
-	history  []string // "human: POSITION", "computer: POSITION"
-	seen     seen     // occurrences of each position
-	points   tally    // scoring games: the points each side has made
-	result   string   // the last line once the game is over: "winner: human", ...
-	winner   string   // "human" or "computer" once the game is won
+	note     string       // the last complaint about the human's input
+	history  []string     // "human: POSITION", "computer: POSITION"
+	match    *query.Match // the end-of-game rules: repetitions, points
+	result   string       // the last line once the game is over: "winner: human", ...
+	winner   string       // "human" or "computer" once the game is won
 	quit     bool
 	err      error
 	width    int
@@ -458,9 +399,7 @@ type chosenMsg struct {
 }
 
 func newPlayModel(cfg playConfig) *playModel {
-	m := &playModel{cfg: cfg, pos: cfg.start, turn: cfg.first, hint: cfg.hint, busy: true, width: 80, height: 24, seen: seen{}}
-	m.seen.again(cfg.start)
-	return m
+	return &playModel{cfg: cfg, pos: cfg.start, turn: cfg.first, hint: cfg.hint, busy: true, width: 80, height: 24, match: query.NewMatch(cfg.start)}
 }
 
 func (m *playModel) analyse() tea.Cmd {
@@ -498,7 +437,7 @@ func (m *playModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.analysis, m.cursor, m.input = msg.a, 0, ""
 		if msg.a.Over() {
-			m.end(m.points.result(msg.a, m.turn))
+			m.end(m.match.Finish(msg.a).Line(players(m.cfg.first)))
 			return m, m.replay()
 		}
 		if m.turn == computer {
@@ -537,10 +476,9 @@ func (m *playModel) replay() tea.Cmd {
 // the game ended by repetition.
 func (m *playModel) play(mv *query.PlayMove) bool {
 	m.history = append(m.history, fmt.Sprintf("%s: %s", m.turn, mv.Position))
-	m.points.add(mv, m.turn)
 	m.pos, m.turn, m.analysis, m.busy, m.note = mv.After, !m.turn, nil, true, ""
-	if m.seen.again(m.pos) {
-		m.end("result: draw")
+	if ending := m.match.Play(mv); ending != nil {
+		m.end(ending.Line(players(m.cfg.first)))
 		return true
 	}
 	return false
@@ -717,8 +655,8 @@ func (m *playModel) View() tea.View {
 		default:
 			b.WriteString(ansiAmber + ansiBold + "A draw." + ansiReset + "\n")
 		}
-		if m.analysis != nil && m.analysis.Score != nil && m.points.any() {
-			b.WriteString(m.points.totals() + "\n")
+		if m.analysis != nil && m.analysis.Score != nil && m.match.Scored() {
+			b.WriteString(totalsLine(m.match, m.cfg.first) + "\n")
 		}
 		b.WriteString(ansiDim + m.result + " · Enter or Esc to quit" + ansiReset + "\n")
 	case m.busy || m.analysis == nil:

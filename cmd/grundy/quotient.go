@@ -27,10 +27,14 @@ func quotientCmd(opts *options) *cobra.Command {
 the commutative monoid of its sums modulo misère indistinguishability, with
 its P-portion. The misère outcome of any sum of those heaps, however many, is
 then the product of the heaps' elements: a P-position exactly when the
-product lies in the P-portion. See docs/quotients.md.`,
+product lies in the P-portion. GAME is a heap game of the catalog or a rule
+script whose positions are integers and whose moves leave smaller heaps.
+The --json output is a cache file for 'grundy value --misere --quotient
+FILE'. See docs/quotients.md.`,
 		Example: `  grundy quotient kayles --to 20
   grundy quotient octal:0.75 --to 30
-  grundy quotient --json dawson-kayles --to 26`,
+  grundy quotient examples/grundy.star --to 20
+  grundy quotient --json dawson-kayles --to 26 > dawson-kayles.json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			inst, err := games.Open(positionArgs(args)[0])

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -13,7 +14,9 @@ import (
 func init() { verbs = append(verbs, solveCmd) }
 
 func solveCmd(opts *options) *cobra.Command {
-	var misere, all bool
+	var misere, all, tiers bool
+	var blanks, workers int
+	var tierDir string
 	cmd := &cobra.Command{
 		Use:   "solve POSITION",
 		Short: "Outcome (win/lose/draw), remoteness, score and best moves of any two-player game",
@@ -31,6 +34,21 @@ and impartial sums by retrograde analysis of the whole sum.`,
 		Args:              needPosition,
 		ValidArgsFunction: completePosition,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			so := query.SolveOptions{Misere: misere, Tiers: tiers, TierDir: tierDir, Workers: workers}
+			if blanks < 0 {
+				return usageError{fmt.Errorf("--blanks-at-most: %d is negative: give a number of blank cells", blanks)}
+			}
+			if workers < 0 {
+				return usageError{fmt.Errorf("--workers: %d is negative: give a number of workers, or 0 for one per core", workers)}
+			}
+			if cmd.Flags().Changed("blanks-at-most") {
+				so.TierBlanks = &blanks
+			}
+			if tierDir != "" {
+				if st, err := os.Stat(tierDir); err != nil || !st.IsDir() {
+					return usageError{fmt.Errorf("--tier-dir: %s is not a directory", quoted(tierDir))}
+				}
+			}
 			pos, err := games.Parse(positionArgs(args))
 			if err != nil {
 				return err
@@ -38,7 +56,8 @@ and impartial sums by retrograde analysis of the whole sum.`,
 			ctx, cancel := opts.context(cmd)
 			defer cancel()
 			budget, done := opts.budget(cmd)
-			res, err := query.SolveWith(ctx, pos, query.SolveOptions{Budget: budget, Misere: misere})
+			so.Budget = budget
+			res, err := query.SolveWith(ctx, pos, so)
 			done()
 			if err != nil {
 				return err
@@ -52,6 +71,10 @@ and impartial sums by retrograde analysis of the whole sum.`,
 	}
 	cmd.Flags().BoolVar(&misere, "misere", false, "impartial games under misère play: whoever cannot move wins")
 	cmd.Flags().BoolVar(&all, "moves", false, "list every move with its value, not only the best")
+	cmd.Flags().BoolVar(&tiers, "tiers", false, "solve tier by tier from files on disk, on every core (quixo, tictactoe)")
+	cmd.Flags().IntVar(&blanks, "blanks-at-most", 0, "with tiers: solve only the tiers with at most this many blank cells and count their boards")
+	cmd.Flags().StringVar(&tierDir, "tier-dir", "", "with tiers: keep the tier files in this directory and resume from those there (default: a temporary one)")
+	cmd.Flags().IntVar(&workers, "workers", 0, "with tiers: goroutines that split each tier (0: one per core)")
 	return cmd
 }
 
@@ -59,6 +82,8 @@ func printSolve(cmd *cobra.Command, res *query.SolveResult, all bool) {
 	out := cmd.OutOrStdout()
 	fmt.Fprintf(out, "position: %s\n", res.Position)
 	switch res.Outcome {
+	case game.Unknown:
+		fmt.Fprintln(out, "outcome: unknown, the position lies outside the tiers solved")
 	case game.Win:
 		fmt.Fprintln(out, "outcome: win, the player to move wins")
 	case game.Lose:
@@ -89,6 +114,12 @@ func printSolve(cmd *cobra.Command, res *query.SolveResult, all bool) {
 	}
 	if res.Counts != nil {
 		fmt.Fprintf(out, "positions solved: %d (win %d, lose %d, draw %d)\n", res.States, res.Counts.Win, res.Counts.Lose, res.Counts.Draw)
+	}
+	if len(res.Tiers) > 0 {
+		fmt.Fprintf(out, "tiers (%d records: every board by numbers of x and o and side to move, outcomes for the side to move):\n", len(res.Tiers))
+		for _, t := range res.Tiers {
+			fmt.Fprintf(out, "  x %2d  o %2d  %s to move: win %d, lose %d, draw %d\n", t.X, t.O, t.ToMove, t.Win, t.Lose, t.Draw)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -52,6 +53,111 @@ func TestSolveErrors(t *testing.T) {
 		{[]string{"solve", "quixo:4x4", "..../..../..../...."}, 2, "side to move"},
 		{[]string{"solve", "cards", "1,2"}, 2, "two hands"},
 		{[]string{"solve", "--misere", "tictactoe"}, 2, "misere"},
+	} {
+		_, errOut, code := grundy(t, "", tc.args...)
+		if code != tc.code || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, %q; want exit %d mentioning %q", tc.args, code, errOut, tc.code, tc.want)
+		}
+	}
+}
+
+// TestSolveTiers: --tiers gives the answer of the in-memory engine, and
+// keeps its files in --tier-dir, from which a second run resumes.
+func TestSolveTiers(t *testing.T) {
+	// The value and the moves; "states" and "counts" differ: the
+	// in-memory engine solves every board of the index, the tiers only
+	// those the position reaches.
+	answer := func(out string) string {
+		var res map[string]any
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		b, _ := json.Marshal([]any{res["position"], res["outcome"], res["remoteness"], res["best_moves"], res["moves"]})
+		return string(b)
+	}
+	out, errOut, code := grundy(t, "", "solve", "quixo:3x3", "x.o/.x./o..", "o", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := answer(out)
+	dir := t.TempDir()
+	for run := range 2 {
+		out, errOut, code := grundy(t, "", "solve", "quixo:3x3", "x.o/.x./o..", "o", "--json", "--tiers", "--tier-dir", dir, "--workers", "2")
+		if code != 0 || answer(out) != want {
+			t.Errorf("run %d: exit %d %s\n%s\nwant\n%s", run, code, errOut, answer(out), want)
+		}
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.tier")); len(files) != 12 {
+		// x.o/.x./o.. has 2 x's and 2 o's; pieces are never removed, so
+		// it reaches the tiers {2+i, 2+j} (cube counts of the two players,
+		// unordered) with at most 9 pieces: smaller count 2 and larger
+		// 2..7 (6 tiers), 3 and 3..6 (4), 4 and 4..5 (2): 12 files.
+		t.Errorf("%d tier files, want 12", len(files))
+	}
+}
+
+// TestSolveTierCounts: --blanks-at-most counts the boards of the tiers
+// solved; a position outside them has an unknown outcome.
+func TestSolveTierCounts(t *testing.T) {
+	out, errOut, code := grundy(t, "", "solve", "quixo:3x3", "--tiers", "--blanks-at-most", "0", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var res struct {
+		Outcome string
+		Tiers   []struct {
+			X, O            int
+			ToMove          string `json:"to_move"`
+			Win, Lose, Draw int64
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Outcome != "unknown" || len(res.Tiers) != 20 {
+		t.Fatalf("outcome %q, %d tier records; want unknown and 20 (x = 9..0, each side to move):\n%s", res.Outcome, len(res.Tiers), out)
+	}
+	for _, r := range res.Tiers {
+		if r.X+r.O != 9 || r.Win+r.Lose+r.Draw != int64(binomial(9, r.X)) {
+			t.Errorf("record %+v: want 9 pieces and C(9, x) boards", r)
+		}
+	}
+	// By hand: the full board of x's has three x lines and no o line; o to
+	// move loses (a line of the opponent's made by the last move), x to
+	// move wins.
+	if r := res.Tiers[0]; r.X != 9 || r.ToMove != "o" || r.Lose != 1 {
+		t.Errorf("first record %+v, want x 9, o to move, lost", r)
+	}
+	if r := res.Tiers[1]; r.X != 9 || r.ToMove != "x" || r.Win != 1 {
+		t.Errorf("second record %+v, want x 9, x to move, won", r)
+	}
+	text, _, _ := grundy(t, "", "solve", "quixo:3x3", "--tiers", "--blanks-at-most", "0")
+	for _, want := range []string{"outcome: unknown", "x  9  o  0  o to move: win 0, lose 1, draw 0"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+func binomial(n, k int) int {
+	r := 1
+	for i := range k {
+		r = r * (n - i) / (i + 1)
+	}
+	return r
+}
+
+func TestSolveTierErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"solve", "nim", "3", "--tiers"}, 2, "cannot be solved by tiers"},
+		{[]string{"solve", "cards", "1,2", "3,4", "--tiers"}, 2, "tiers"},
+		{[]string{"solve", "quixo:3x3", "--blanks-at-most", "-1"}, 2, "--blanks-at-most"},
+		{[]string{"solve", "quixo:3x3", "--tiers", "--tier-dir", "/nonexistent/grundy"}, 2, "--tier-dir"},
+		{[]string{"solve", "quixo:4x4", "--tiers", "--max-states", "1000"}, 1, "state limit"},
 	} {
 		_, errOut, code := grundy(t, "", tc.args...)
 		if code != tc.code || !strings.Contains(errOut, tc.want) {

@@ -8,11 +8,13 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/heap"
 	"github.com/grundy-go/grundy/query"
 )
 
@@ -26,6 +28,7 @@ func tableCmd(opts *options) *cobra.Command {
 	var out, format string
 	var run runFlags // --format run, --resume: table_run.go
 	var misere bool  // --misere: misere.go
+	var stats bool   // --stats: table_stats.go
 	cmd := &cobra.Command{
 		Use:   "table GAME [--from M] --to N",
 		Short: "G(M..N) of a heap game and its pattern: pre-period, period, saltus, proven or observed",
@@ -36,8 +39,10 @@ the theorem that proves it) or only observed. A proven pattern gives the
 values past those computed, so N may be as large as 2^63-1.
 
 --out FILE writes every value (--format text or bin); a long table goes to a
-resumable run file (--format run, --resume; docs/sequences.md). --misere
-prints the genus of each heap instead.`,
+resumable run file (--format run, --resume; docs/sequences.md). Without a
+run file the values are held in memory, 2 bytes each, up to what
+--max-memory allows. --stats ends with the values computed per second, the
+rare count and the memory. --misere prints the genus of each heap instead.`,
 		Example: `  grundy table kayles --to 100
   grundy table subtract:2,3,7 --to 30
   grundy table dawson-kayles --to 1000000000000
@@ -54,7 +59,7 @@ prints the genus of each heap instead.`,
 				return misereTable(cmd, opts, positionArgs(args)[0], from, to, out)
 			}
 			if run.wanted(cmd, out, format, to) {
-				return run.table(cmd, opts, positionArgs(args)[0], from, to, out)
+				return run.table(cmd, opts, positionArgs(args)[0], from, to, out, stats)
 			}
 			if format != "text" && format != "bin" {
 				return usageError{fmt.Errorf("--format %q: use text or bin", format)}
@@ -69,11 +74,22 @@ prints the genus of each heap instead.`,
 			ctx, cancel := opts.context(cmd)
 			defer cancel()
 			budget, done := opts.budget(cmd)
+			start := time.Now()
 			res, err := query.Table(ctx, inst, from, to, budget)
+			elapsed := time.Since(start)
 			done()
+			var mem *heap.MemoryError
+			if errors.As(err, &mem) {
+				if sq, ok := inst.(games.Sequenced); ok {
+					if _, ok := sq.SparseRules(); ok {
+						return fmt.Errorf("%w: write the table to a run file on disk with --out FILE --format run", err)
+					}
+				}
+			}
 			if err != nil {
 				return err
 			}
+			speed := tableSpeed{computed: int64(res.Computed), elapsed: elapsed, stats: res.Stats, held: budget.Memory()}
 			if opts.json && res.Values == nil {
 				return game.Inputf("--json lists every value, and G(%d..%d) has %d, more than %d: narrow --from/--to, or write them with --out FILE", from, to, res.Count(), query.MaxListed)
 			}
@@ -83,11 +99,17 @@ prints the genus of each heap instead.`,
 				}
 			}
 			if opts.json {
+				if stats {
+					speed.print(cmd.ErrOrStderr()) // stdout holds one JSON document
+				}
 				return printJSON(cmd.OutOrStdout(), res)
 			}
 			printTable(cmd.OutOrStdout(), res)
 			if out != "" {
 				fmt.Fprintf(cmd.OutOrStdout(), "wrote %d values to %s (%s)\n", res.Count(), out, format)
+			}
+			if stats {
+				speed.print(cmd.OutOrStdout())
 			}
 			return nil
 		},
@@ -99,6 +121,7 @@ prints the genus of each heap instead.`,
 	f.StringVar(&out, "out", "", "write every value G(M..N) to FILE")
 	f.StringVar(&format, "format", "text", "format of --out: text (one value a line) or bin (little-endian uint16)")
 	addRunFlags(cmd, &run)
+	f.BoolVar(&stats, "stats", false, "end with the values computed per second, the rare count and the memory (on stderr with --json)")
 	f.BoolVar(&misere, "misere", false, "misère play: the genus of each heap, marking where the game stops being tame")
 	return cmd
 }

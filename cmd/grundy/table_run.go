@@ -30,16 +30,20 @@ func addRunFlags(cmd *cobra.Command, rf *runFlags) {
 	}
 }
 
+// implicitRunTo is the largest N for which --out alone writes a run file:
+// past it (a file of more than 8 GiB) the run file must be asked for with
+// --format run, up to query.MaxRunTo.
+const implicitRunTo = 1 << 32
+
 // wanted reports whether the table goes to a run file: --format run,
-// --resume, or --out with a table too long for memory that a run file can
-// hold (N <= 2^32).
+// --resume, or --out with a long table (2^28 <= N <= 2^32).
 func (rf *runFlags) wanted(cmd *cobra.Command, out, format string, to int) bool {
-	implicit := out != "" && !cmd.Flags().Changed("format") && to >= query.RunFileFrom && int64(to) <= query.MaxRunTo
+	implicit := out != "" && !cmd.Flags().Changed("format") && to >= query.RunFileFrom && int64(to) <= implicitRunTo
 	return format == "run" || rf.resume || implicit
 }
 
 // table computes G(0..to) of the game into the run file out.
-func (rf *runFlags) table(cmd *cobra.Command, opts *options, name string, from, to int, out string) error {
+func (rf *runFlags) table(cmd *cobra.Command, opts *options, name string, from, to int, out string, stats bool) error {
 	if out == "" {
 		return usageError{fmt.Errorf("--resume and --format run need --out FILE, the run file")}
 	}
@@ -57,7 +61,9 @@ func (rf *runFlags) table(cmd *cobra.Command, opts *options, name string, from, 
 	if isTerminal(cmd.ErrOrStderr()) {
 		ro.Progress, finish = runProgress(cmd.ErrOrStderr(), int64(to)+1)
 	}
+	start := time.Now()
 	res, err := query.TableRun(ctx, inst, from, to, ro)
+	elapsed := time.Since(start)
 	finish()
 	var stopped *query.RunStoppedError
 	switch {
@@ -69,10 +75,20 @@ func (rf *runFlags) table(cmd *cobra.Command, opts *options, name string, from, 
 		return err
 	}
 	defer res.Close()
+	speed := tableSpeed{computed: res.Stats.Values - res.Stats.Resumed, elapsed: elapsed, stats: &res.Stats, held: budget.Memory()}
+	if res.Stats.Resumed >= res.Stats.Values {
+		speed.computed = 0 // a finished file, only read
+	}
 	if opts.json {
+		if stats {
+			speed.print(cmd.ErrOrStderr()) // stdout holds one JSON document
+		}
 		return printJSON(cmd.OutOrStdout(), res)
 	}
 	printRunTable(cmd.OutOrStdout(), res)
+	if stats {
+		speed.print(cmd.OutOrStdout())
+	}
 	return nil
 }
 

@@ -79,11 +79,45 @@ func TestTableRunFileErrors(t *testing.T) {
 		{[]string{"table", "lasker", "--to", "100", "--out", filepath.Join(dir, "l.bin"), "--resume"}, "finite codes only"},
 		{[]string{"table", "nim", "--to", "100", "--out", filepath.Join(dir, "n.bin"), "--resume"}, "take-and-break heap games"},
 		{[]string{"table", "grundy-game", "--to", "100", "--resume"}, "need --out FILE"},
-		{[]string{"table", "grundy-game", "--to", "8589934592", "--out", filepath.Join(dir, "big.bin"), "--format", "run"}, "out of range"},
+		{[]string{"table", "grundy-game", "--to", "2199023255553", "--out", filepath.Join(dir, "big.bin"), "--format", "run"}, "out of range"}, // 2^41+1: past sparse.MaxTo
 	} {
 		_, errOut, code := grundy(t, "", c.args...)
 		if code != 2 || !strings.Contains(errOut, c.want) || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
 			t.Errorf("grundy %s: exit %d, %q; want exit 2 and %q", strings.Join(c.args, " "), code, errOut, c.want)
+		}
+	}
+}
+
+// TestTableStats: --stats ends the text with the values computed, the rate
+// and the rare count; with --json the line goes to stderr and stdout stays
+// one JSON document. A finished run file read back computes nothing.
+func TestTableStats(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.bin")
+	for _, c := range []struct {
+		args     []string
+		json     bool
+		computed string
+	}{
+		{[]string{"table", "grundy-game", "--to", "5000", "--stats"}, false, "stats: 5001 values computed in "},
+		{[]string{"--json", "table", "grundy-game", "--to", "5000", "--stats"}, true, "stats: 5001 values computed in "},
+		{[]string{"table", "grundy-game", "--to", "5000", "--stats", "--out", path, "--format", "run"}, false, "stats: 5001 values computed in "},
+		{[]string{"--json", "table", "grundy-game", "--to", "5000", "--stats", "--out", path, "--resume"}, true, "stats: 0 values computed in "},
+	} {
+		out, errOut, code := grundy(t, "", c.args...)
+		if code != 0 {
+			t.Fatalf("grundy %s: exit %d: %s", strings.Join(c.args, " "), code, errOut)
+		}
+		line := out
+		if c.json {
+			line = errOut
+			if !json.Valid([]byte(out)) {
+				t.Errorf("grundy %s: stdout is not one JSON document:\n%s", strings.Join(c.args, " "), out)
+			}
+		}
+		for _, want := range []string{c.computed, " values per second", "; rare ", "(mask "} {
+			if !strings.Contains(line, want) {
+				t.Errorf("grundy %s: lacks %q:\n%s", strings.Join(c.args, " "), want, line)
+			}
 		}
 	}
 }

@@ -16,6 +16,7 @@ func init() { verbs = append(verbs, valueCmd) }
 
 func valueCmd(opts *options) *cobra.Command {
 	var misere, cells bool
+	var quotientFile string
 	cmd := &cobra.Command{
 		Use:   "value POSITION",
 		Short: "Grundy value of a sum, its outcome, and every winning move",
@@ -24,8 +25,10 @@ components), its outcome for the player to move (P: loses, N: wins, D: a
 draw, in loopy games) and every winning move, a move to a position of value
 0. A loopy game's value may be ∞(K), K the finite values among the options.
 
---misere plays misère instead (whoever moves last loses); --cells adds the
-value of every cell of a rook board. Partizan, scoring and loopy games of
+--misere plays misère instead (whoever moves last loses); with --quotient
+FILE it answers by the misère quotient saved in FILE by 'grundy quotient
+GAME --to N --json' (checked against the game's rules first); --cells adds
+the value of every cell of a rook board. Partizan, scoring and loopy games of
 the catalog have no Grundy value: 'grundy solve' answers for them.`,
 		Example: `  grundy value nim 3 4 5
   grundy value kayles 10 + grundy-game 9
@@ -42,12 +45,25 @@ the catalog have no Grundy value: 'grundy solve' answers for them.`,
 					return err
 				}
 			}
+			var qf *query.QuotientFile
+			if quotientFile != "" {
+				if !misere {
+					return usageError{fmt.Errorf("--quotient answers misère play: add --misere")}
+				}
+				data, err := games.ReadFile(games.OSFiles, quotientFile)
+				if err != nil {
+					return fmt.Errorf("--quotient: %w", err)
+				}
+				if qf, err = query.ReadQuotientFile(quotientFile, data); err != nil {
+					return err
+				}
+			}
 			ctx, cancel := opts.context(cmd)
 			defer cancel()
 			budget, done := opts.budget(cmd)
 			if misere {
 				defer done()
-				return runMisereValue(ctx, cmd, opts, pos, budget)
+				return runMisereValue(ctx, cmd, opts, pos, qf, budget)
 			}
 			var res *query.ValueResult
 			if cells {
@@ -68,6 +84,7 @@ the catalog have no Grundy value: 'grundy solve' answers for them.`,
 	}
 	cmd.Flags().BoolVar(&cells, "cells", false, "for boards valued cell by cell (rook): the value of every cell")
 	cmd.Flags().BoolVar(&misere, "misere", false, "misère play (the last mover loses): outcome, method and winning moves")
+	cmd.Flags().StringVar(&quotientFile, "quotient", "", "with --misere: answer by the misère quotient in `FILE` (from grundy quotient GAME --to N --json)")
 	return cmd
 }
 

@@ -72,3 +72,16 @@ func BenchmarkNoSparseSpace(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSmall runs Grundy's game and 0.6 to 2^16 on one worker: short
+// enough to count instructions with callgrind, which are steady whatever
+// the machine's load (docs/PERFORMANCE.md):
+//
+//	go test -c ./heap/sparse
+//	GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind ./sparse.test -test.run '^$' -test.bench BenchmarkSmall -test.benchtime 1x
+func BenchmarkSmall(b *testing.B) {
+	six, _ := Octal("0.6")
+	for _, r := range []Rules{GrundyGame(), six} {
+		b.Run(r.Name, func(b *testing.B) { benchRun(b, r, 1<<16, Sparse, 1) })
+	}
+}

@@ -42,6 +42,12 @@ type kernel struct {
 	// mem holds, against the request's budget, the kernel's memory other
 	// than the values: the fixed scratch space and the rare lists.
 	mem solve.Counter
+	// drop, for a run file, takes the values in [lo, hi) out of the
+	// process's resident memory (runFile.release); window is the number
+	// of values kept resident at each end (Config.Window). nil in memory.
+	drop   func(lo, hi int)
+	window int
+	wht    []int64 // chooseMask's transform of the histogram (bestMaskIn)
 }
 
 // newKernel returns a kernel for r over the value array g (G(0) = 0 set),
@@ -103,7 +109,8 @@ func (k *kernel) reserveRare(n int) error {
 // the sparse engine's heap sizes (stateBytes).
 func scratchBytes(workers int) int64 {
 	perWorker := int64(unsafe.Sizeof(sparseWorker{})) + 8<<16
-	return int64(unsafe.Sizeof(kernel{})) + 8<<16 + int64(workers)*perWorker + stateCount*stateBytes(minSeen)
+	// 8<<16 twice: the histogram and the transform of chooseMask.
+	return int64(unsafe.Sizeof(kernel{})) + 2*8<<16 + int64(workers)*perWorker + stateCount*stateBytes(minSeen)
 }
 
 // stateBytes is the memory of one heap size's state with seen arrays of
@@ -130,11 +137,13 @@ func (k *kernel) span() int {
 // kernel as it was.
 func (k *kernel) setMask(m uint16) error {
 	rare := 0
-	for p := 1; p < k.n; p++ {
-		if rareUnder(k.g[p], m) {
-			rare++
+	k.chunked(1, k.n, func(lo, hi int) {
+		for p := lo; p < hi; p++ {
+			if rareUnder(k.g[p], m) {
+				rare++
+			}
 		}
-	}
+	})
 	if err := k.reserveRare(rare); err != nil {
 		return err
 	}
@@ -158,11 +167,13 @@ func (k *kernel) setMask(m uint16) error {
 		k.commonBytes[i] = spreadBits(bits8)
 	}
 	k.rare = k.rare[:0]
-	for p := 1; p < k.n; p++ {
-		if v := k.g[p]; rareUnder(v, m) {
-			k.rare = append(k.rare, rareEntry(p, v))
+	k.chunked(1, k.n, func(lo, hi int) {
+		for p := lo; p < hi; p++ {
+			if v := k.g[p]; rareUnder(v, m) {
+				k.rare = append(k.rare, rareEntry(p, v))
+			}
 		}
-	}
+	})
 	return nil
 }
 
@@ -171,7 +182,10 @@ func (k *kernel) setMask(m uint16) error {
 func (k *kernel) chooseMask() error {
 	size := max(2, k.span())
 	k.growHist(size)
-	m, rare := bestMask(k.hist[:size])
+	if len(k.wht) < size {
+		k.wht = make([]int64, max(size, 2*len(k.wht))) // at most 2^16 (scratchBytes)
+	}
+	m, rare := bestMaskIn(k.hist[:size], k.wht)
 	if m != k.mask && rare*8 <= int64(len(k.rare))*7 {
 		return k.setMask(m)
 	}

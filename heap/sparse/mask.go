@@ -16,7 +16,18 @@ func rareUnder(v, m uint16) bool { return bits.OnesCount16(v&m)&1 == 0 }
 // transform of hist, the rare count under m is (total + W(m)) / 2, so one
 // O(V log V) transform scores every mask at once.
 func bestMask(hist []int64) (mask uint16, rare int64) {
-	w := make([]int64, len(hist))
+	return bestMaskIn(hist, nil)
+}
+
+// bestMaskIn is bestMask transforming in buf when it is long enough (a
+// kernel re-evaluates its mask every 4096 values: a new array each time
+// was most of a run's garbage).
+func bestMaskIn(hist, buf []int64) (mask uint16, rare int64) {
+	w := buf
+	if len(w) < len(hist) {
+		w = make([]int64, len(hist))
+	}
+	w = w[:len(hist)]
 	copy(w, hist)
 	var total int64
 	for _, h := range hist {

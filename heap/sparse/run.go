@@ -31,8 +31,15 @@ func (m Mode) String() string {
 	return "auto"
 }
 
-// MaxTo is the largest N a run accepts: 2^32 positions past 0.
-const MaxTo = 1 << 32
+// MaxTo is the largest N a run accepts: 2^40 positions past 0, a run file
+// of 2 TiB. A run file's values are memory-mapped but not held: only the
+// start and the working window at the end stay resident (Config.Window),
+// so the disk and the request's budget bound a run, not the memory.
+const MaxTo = 1 << 40
+
+// DefaultWindow is the default Config.Window: 2^24 values, 32 MiB at each
+// end of a run file.
+const DefaultWindow = 1 << 24
 
 // DefaultMaxMemory bounds the bytes of values a run keeps in ordinary memory;
 // longer runs need a run file (Config.Out), which is memory-mapped.
@@ -51,10 +58,27 @@ type Config struct {
 	Resume          bool          // continue the run in Out if it exists
 	CheckpointEvery time.Duration // between checkpoints of Out (0: DefaultCheckpointEvery)
 	MaxMemory       int64         // bytes of values allowed in memory without Out (0: DefaultMaxMemory)
-	Progress        func(Progress)
+	// Window is the number of values of a run file kept resident at each
+	// end (0: DefaultWindow): the first Window values, which long pair
+	// scans read, and the last Window values plus the distance to the
+	// last rare heap size, which every new value's pairs read. The pages
+	// between are dropped from the process's memory (the file keeps them;
+	// a read maps them back) each time Window/2 more values are final,
+	// and as long reads (resume, statistics) pass them: a run's resident
+	// memory does not grow with N.
+	Window   int64
+	Progress func(Progress)
 	// Known holds values already computed, G(0..len(Known)-1), taken as
 	// they are (in-memory runs only).
 	Known []uint16
+	// InPlace lets the run write G(len(Known)..To) into Known's array
+	// when it has room for them (cap(Known) > To), instead of copying
+	// Known: the caller gives up the room past len(Known).
+	InPlace bool
+	// Capacity, when more than To+1, is the room of the array a run in
+	// memory allocates (and charges): a later run given its Values as
+	// Known extends them in place up to Capacity-1, instead of copying.
+	Capacity int64
 	// MaxWork bounds the run's work, Stats.Work plus one per value computed
 	// (0: no bound): past it the run stops with ErrWorkLimit, checked after
 	// each block of positions, so it may overshoot by one block (at most
@@ -108,6 +132,16 @@ type Sequence struct {
 	Values []uint16
 	Stats  Stats
 	file   *runFile
+}
+
+// Release takes the values G(from..to-1) of a run file out of the
+// process's resident memory: the file keeps them and a later read maps them
+// back, so a caller reading a long file through Values calls it as it goes
+// to keep its memory bounded. A no-op for in-memory runs.
+func (s *Sequence) Release(from, to int64) {
+	if s.file != nil {
+		s.file.release(max(from, 0), min(to, int64(len(s.Values))))
+	}
 }
 
 // Close releases the run file mapping (a no-op for in-memory runs).
@@ -164,18 +198,23 @@ func Run(ctx context.Context, cfg Config) (*Sequence, error) {
 		if err := cfg.Budget.Allow(total - max(known, 1)); err != nil {
 			return nil, fmt.Errorf("G(0..%d): %w", cfg.To, err)
 		}
-		charged = 2 * (total - known)
-		if err := cfg.Budget.Grow(charged); err != nil {
-			return nil, fmt.Errorf("G(0..%d): %w", cfg.To, err)
+		if cfg.InPlace && int64(cap(cfg.Known)) >= total {
+			g = cfg.Known[:total] // room held (and charged) by the caller
+		} else {
+			size := min(max(total, cfg.Capacity), maxMem/2, MaxTo+1)
+			charged = 2 * (size - known)
+			if err := cfg.Budget.Grow(charged); err != nil {
+				return nil, fmt.Errorf("G(0..%d): %w", cfg.To, err)
+			}
+			g = make([]uint16, total, size)
+			copy(g, cfg.Known)
 		}
-		g = make([]uint16, total)
-		copy(g, cfg.Known)
 	} else {
 		if len(cfg.Known) > 0 {
 			return nil, errors.New("known values and a run file do not mix")
 		}
 		var err error
-		if seq.file, err = openOrCreate(cfg, total); err != nil {
+		if seq.file, err = openOrCreate(cfg, total, cfg.window()); err != nil {
 			return nil, err
 		}
 		g = seq.file.values
@@ -189,9 +228,17 @@ func Run(ctx context.Context, cfg Config) (*Sequence, error) {
 	return seq, nil
 }
 
-func openOrCreate(cfg Config, total int64) (*runFile, error) {
+// window returns cfg.Window or its default.
+func (cfg Config) window() int64 {
+	if cfg.Window > 0 {
+		return cfg.Window
+	}
+	return DefaultWindow
+}
+
+func openOrCreate(cfg Config, total, window int64) (*runFile, error) {
 	if cfg.Resume {
-		rf, err := openRun(cfg.Out, cfg.Rules.Name, total)
+		rf, err := openRun(cfg.Out, cfg.Rules.Name, total, window)
 		if err == nil || !isNotExist(err) {
 			return rf, err
 		}
@@ -211,14 +258,12 @@ func (s *Sequence) run(ctx context.Context, cfg Config) error {
 		return fmt.Errorf("G(0..%d): %w", total-1, err)
 	}
 	defer k.mem.Free() // the scratch space and rare lists die with the run
+	if s.file != nil {
+		k.window = int(cfg.window())
+		k.drop = func(lo, hi int) { s.file.release(int64(lo), int64(hi)) }
+	}
 	if n := min(int64(len(cfg.Known)), total); n > 1 {
-		if err := k.load(int(n), 1); err != nil {
-			return err
-		}
-		size := max(2, k.span())
-		k.growHist(size)
-		m, _ := bestMask(k.hist[:size])
-		if err := k.setMask(m); err != nil {
+		if err := k.load(int(n), 0); err != nil {
 			return err
 		}
 	}
@@ -231,7 +276,7 @@ func (s *Sequence) run(ctx context.Context, cfg Config) error {
 	if s.file != nil && s.file.head.reached > total {
 		// The file already holds more than asked: report on the prefix
 		// and leave the file as it is.
-		s.Stats.Checksum = fmt.Sprintf("%016x", Checksum(s.Values))
+		s.Stats.Checksum = fmt.Sprintf("%016x", s.file.checksum(0, total, int64(k.window)))
 		k.fillStats(&s.Stats, total)
 		return nil
 	}
@@ -284,7 +329,8 @@ func (s *Sequence) run(ctx context.Context, cfg Config) error {
 	}
 	probeEvery, plainLeft, probing := int64(blockSize), int64(0), false
 	nextMask := int64(64)
-	first := k.n // values computed by this run: g[first:k.n]
+	first := k.n   // values computed by this run: g[first:k.n]
+	dropped := k.n // the cold pages were last dropped at this n
 	for int64(k.n) < total {
 		// The mask is re-evaluated at heap sizes 64, 128, ..., 4096 and
 		// every multiple of 4096 after (a transform of a histogram of at
@@ -363,6 +409,10 @@ func (s *Sequence) run(ctx context.Context, cfg Config) error {
 		if err != nil {
 			return stop(err)
 		}
+		if k.drop != nil && k.n-dropped >= k.window/2 {
+			k.dropCold()
+			dropped = k.n
+		}
 		if s.file != nil && time.Since(lastCheckpoint) >= every {
 			if err := checkpoint(false); err != nil {
 				return err
@@ -388,7 +438,20 @@ func (k *kernel) fillStats(st *Stats, total int64) {
 	st.Work = k.ops
 	st.Max, st.ArgMax = k.maxV, int64(k.argMax)
 	k.growHist(max(2, k.span()))
-	st.Mask, st.Rare, st.LastRare = rareStats(k.hist[:max(2, k.span())], k.g[:total])
+	st.Mask, st.Rare = bestMask(k.hist[:max(2, k.span())])
+	st.LastRare = 0
+	// The last rare heap size, read backwards from the end in chunks (a
+	// run file's pages are released as the read passes them).
+	for hi := int(total); hi > 1 && st.Rare > 0 && st.LastRare == 0; hi -= releaseChunk {
+		lo := max(1, hi-releaseChunk)
+		for n := hi - 1; n >= lo; n-- {
+			if rareUnder(k.g[n], st.Mask) {
+				st.LastRare = int64(n)
+				break
+			}
+		}
+		k.dropRange(lo, hi)
+	}
 }
 
 func nextMaskPoint(p int64) int64 {
@@ -442,18 +505,65 @@ func bytesString(n int64) string {
 }
 
 // load takes g[0:n] as final values: it rebuilds the histogram, the largest
-// value and, under mask, the rare list.
+// value and, under mask (0: the best mask for the histogram, bestMask), the
+// rare list. The list is built once, under the mask it keeps: under another
+// mask first (mask 1 makes every even value rare) it could hold half the
+// values.
 func (k *kernel) load(n int, mask uint16) error {
 	k.n = max(n, 1)
 	clear(k.hist)
 	k.maxV, k.argMax = 0, 0
-	for p := 1; p < k.n; p++ {
-		v := k.g[p]
-		k.growHist(int(v) + 1)
-		k.hist[v]++
-		if v > k.maxV {
-			k.maxV, k.argMax = v, p
+	k.chunked(1, k.n, func(lo, hi int) {
+		for p := lo; p < hi; p++ {
+			v := k.g[p]
+			k.growHist(int(v) + 1)
+			k.hist[v]++
+			if v > k.maxV {
+				k.maxV, k.argMax = v, p
+			}
 		}
+	})
+	if mask == 0 {
+		size := max(2, k.span())
+		k.growHist(size)
+		mask, _ = bestMask(k.hist[:size])
 	}
 	return k.setMask(mask)
+}
+
+// chunked calls fn(lo, hi) for consecutive chunks of [from, to) in
+// order, and for a run file drops each chunk's cold pages after it
+// (dropRange): a read of the whole sequence does not leave it resident.
+func (k *kernel) chunked(from, to int, fn func(lo, hi int)) {
+	for lo := from; lo < to; lo += releaseChunk {
+		hi := min(lo+releaseChunk, to)
+		fn(lo, hi)
+		k.dropRange(lo, hi)
+	}
+}
+
+// dropRange drops the pages of values in [lo, hi) that lie more than
+// window values from both ends of g[0:n] (a run file only).
+func (k *kernel) dropRange(lo, hi int) {
+	if k.drop == nil {
+		return
+	}
+	lo, hi = max(lo, k.window), min(hi, k.n-k.window)
+	if lo < hi {
+		k.drop(lo, hi)
+	}
+}
+
+// dropCold drops the pages of values no pair of the next values is likely
+// to read: past the first window values and before the last window values
+// and the reach of the rare list (the pairs (p, m-p) of a rare p read
+// G(m-p) for every rare p, so down to m minus the last rare heap size).
+func (k *kernel) dropCold() {
+	hi := k.n - k.window
+	if len(k.rare) > 0 {
+		hi -= rarePos(k.rare[len(k.rare)-1])
+	}
+	if lo := k.window; lo < hi {
+		k.drop(lo, hi)
+	}
 }

@@ -171,6 +171,9 @@ type runFile struct {
 	values []uint16 // view of the values region
 	head   header   // newest header on disk
 	slot   int      // slot holding head
+	// released counts the bytes release dropped from resident memory
+	// (tests check that the window path runs).
+	released int64
 }
 
 // ErrExists is matched (errors.Is) by the error of a run that would
@@ -250,7 +253,9 @@ func writeZeros(f *os.File, from, to int64) error {
 
 // openRun opens an existing run file, checks it holds a run of name and
 // that its values match the header's checksum, and grows it to capacity.
-func openRun(path, name string, capacity int64) (*runFile, error) {
+// Reading the values for the checksum keeps only the first and last window
+// of them resident (release).
+func openRun(path, name string, capacity, window int64) (*runFile, error) {
 	if !littleEndian {
 		return nil, errors.New("run files need a little-endian machine")
 	}
@@ -312,19 +317,37 @@ func openRun(path, name string, capacity int64) (*runFile, error) {
 	if err := rf.mapValues(); err != nil {
 		return fail(err)
 	}
-	if sum := Checksum(rf.values[:h.reached]); sum != h.checksum {
+	if sum := rf.checksum(0, h.reached, window); sum != h.checksum {
 		return fail(game.Inputf("%s is corrupt: the checksum of values 0..%d is %016x, its header says %016x; refusing to resume", path, h.reached-1, sum, h.checksum))
 	}
 	return rf, nil
 }
 
+// release takes the pages holding only values in [from, to) out of the
+// process's resident memory (dropPages): the file keeps them, and a read
+// maps them back. Values on pages shared with values outside the range
+// stay mapped.
+func (rf *runFile) release(from, to int64) {
+	lo := (dataOffset + 2*from + pageSize - 1) &^ (pageSize - 1)
+	hi := (dataOffset + 2*to) &^ (pageSize - 1)
+	if rf == nil || rf.data == nil || hi <= lo || hi > int64(len(rf.data)) {
+		return
+	}
+	dropPages(rf.data[lo:hi])
+	rf.released += hi - lo
+}
+
 func (rf *runFile) mapValues() error {
-	data, err := mmapFile(rf.f, dataOffset+2*rf.head.capacity)
+	size := dataOffset + 2*rf.head.capacity
+	if size > int64(maxInt) {
+		return fmt.Errorf("map run file %s: %s do not fit this machine's address space (a 64-bit machine maps up to %d values)", rf.path, bytesString(size), int64(MaxTo+1))
+	}
+	data, err := mmapFile(rf.f, size)
 	if err != nil {
 		return fmt.Errorf("map run file %s: %w", rf.path, err)
 	}
 	rf.data = data
-	rf.values = unsafe.Slice((*uint16)(unsafe.Pointer(&data[dataOffset])), rf.head.capacity)
+	rf.values = unsafe.Slice((*uint16)(unsafe.Pointer(&data[dataOffset])), int(rf.head.capacity))
 	return nil
 }
 
@@ -375,3 +398,24 @@ func (rf *runFile) close() error {
 }
 
 func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
+
+// maxInt is the largest int: a mapping's length must fit in one.
+const maxInt = int64(^uint(0) >> 1)
+
+// releaseChunk is the number of values read between releases of the pages
+// a long sequential read has passed (16 MiB).
+const releaseChunk = 1 << 23
+
+// checksum returns the Checksum of values [from, to), reading them in
+// chunks and releasing the pages of each chunk read that lies more than
+// window values from both ends of [0, to), so that checking a long file
+// does not map all of it.
+func (rf *runFile) checksum(from, to, window int64) uint64 {
+	crc := uint64(0)
+	for lo := from; lo < to; lo += releaseChunk {
+		hi := min(lo+releaseChunk, to)
+		crc = updateChecksum(crc, rf.values[lo:hi])
+		rf.release(max(lo, window), min(hi, to-window))
+	}
+	return crc
+}

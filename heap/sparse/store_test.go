@@ -249,6 +249,9 @@ func TestRunFileImpossibleHeaders(t *testing.T) {
 		{"reached past capacity", func(h *header) { h.reached = h.capacity + 1 }, "reached of a capacity"},
 		{"reached negative", func(h *header) { h.reached = -1 }, "reached of a capacity"},
 		{"capacity past the file", func(h *header) { h.capacity = 1 << 20 }, "truncated"},
+		// A capacity past 2^32 values is valid in a header (MaxTo is 2^40),
+		// so the file's size refuses it, before anything is mapped.
+		{"capacity 2^36 past the file", func(h *header) { h.capacity, h.reached = 1<<36, 1<<35 }, "truncated"},
 		{"capacity past MaxTo", func(h *header) { h.capacity = MaxTo + 2 }, "capacity"},
 		{"capacity huge", func(h *header) { h.capacity, h.reached = 1<<62, 1<<61 }, "capacity"},
 		{"capacity negative", func(h *header) { h.capacity = -1 << 62 }, "capacity"},

@@ -48,9 +48,10 @@ func TestTimeout(t *testing.T) {
 		// A summary of 10^12 values of a game with no proven pattern cannot be
 		// computed in a second: it times out, or is refused at once as a
 		// memory limit (exit 1, naming --max-memory), not as bad input.
-		// The in-memory engines hold 2^28 values at most: a longer table with
-		// no proven pattern is refused at once as input that asks too much
-		// (exit 2, saying the memory it would need), as docs/limits.md says.
+		// An in-memory table holds what --max-memory allows (2 bytes a value,
+		// 2^31 values under the default 4 GiB): a longer table with no proven
+		// pattern is refused at once as input that asks too much (exit 2,
+		// saying the memory it would need and pointing to run files).
 		{"table-summary-1e12", args("table grundy-game --to 1000000000000"), false, []int{1, 2}, [][]string{timedOut, memoryLimit, {"needs 1.8 TiB of memory"}}, 0},
 		{"table-misere-huge", args("table --misere kayles --to 100000000"), true, nil, nil, 0},
 		{"table-script-huge", []string{"table", in.options, "--to", "16777215"}, true, nil, nil, 1024},

@@ -2,6 +2,7 @@ package quotient
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -35,6 +36,29 @@ func BenchmarkCompute(b *testing.B) {
 				b.ReportMetric(float64(q.Order()), "order")
 				b.ReportMetric(float64(budget.States())/float64(b.N), "states/op")
 			})
+			// The same quotient from its JSON: Unmarshal, then Check
+			// against the rules (the cache file's path).
+			b.Run(fmt.Sprintf("%s/n=%d/file", c.name, n), func(b *testing.B) {
+				q, err := Compute(context.Background(), r, n, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				data, err := json.Marshal(q)
+				if err != nil {
+					b.Fatal(err)
+				}
+				budget := &solve.Budget{}
+				for b.Loop() {
+					q, err := Unmarshal(data)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if err := q.Check(context.Background(), r, budget); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(budget.States())/float64(b.N), "states/op")
+			})
 		}
 	}
 }
@@ -64,10 +88,13 @@ func BenchmarkOf(b *testing.B) {
 	})
 }
 
-// BenchmarkSums answers the misère outcome of the same sums two ways in one
-// run: the quotient (computed from scratch up to the largest heap, then one
-// product) and the search engine solve.Misere (a fresh engine per sum, as
-// `value --misere` runs it). "kayles 30 20 10" is the issue's example.
+// BenchmarkSums answers the misère outcome of the same sums three ways in
+// one run: the quotient (computed from scratch up to the largest heap, then
+// one product), the quotient of a cache file (its JSON read with Unmarshal
+// and verified with Check against the game, as `value --misere --quotient
+// FILE` does, then one product) and the search engine solve.Misere (a
+// fresh engine per sum, as `value --misere` runs it). "kayles 30 20 10" is
+// the issue's example.
 func BenchmarkSums(b *testing.B) {
 	for _, c := range []struct {
 		name, code string
@@ -83,8 +110,8 @@ func BenchmarkSums(b *testing.B) {
 		for _, h := range c.heaps {
 			top = max(top, h)
 		}
-		var viaQuotient, viaSearch game.Outcome
-		ranQuotient, ranSearch := false, false
+		var viaQuotient, viaFile, viaSearch game.Outcome
+		ranQuotient, ranFile, ranSearch := false, false, false
 		b.Run(c.name+"/quotient", func(b *testing.B) {
 			for b.Loop() {
 				q, err := Compute(context.Background(), r, top, nil)
@@ -94,6 +121,27 @@ func BenchmarkSums(b *testing.B) {
 				viaQuotient = q.Outcome(c.heaps)
 			}
 			ranQuotient = true
+		})
+		b.Run(c.name+"/file", func(b *testing.B) {
+			q, err := Compute(context.Background(), r, top, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			data, err := json.Marshal(q)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				q, err := Unmarshal(data)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := q.Check(context.Background(), r, nil); err != nil {
+					b.Fatal(err)
+				}
+				viaFile = q.Outcome(c.heaps)
+			}
+			ranFile = true
 		})
 		b.Run(c.name+"/search", func(b *testing.B) {
 			budget := &solve.Budget{}
@@ -110,6 +158,9 @@ func BenchmarkSums(b *testing.B) {
 		})
 		if ranQuotient && ranSearch && viaQuotient != viaSearch {
 			b.Fatalf("%s: quotient says %v, search %v", c.name, viaQuotient, viaSearch)
+		}
+		if ranFile && ranSearch && viaFile != viaSearch {
+			b.Fatalf("%s: cache file says %v, search %v", c.name, viaFile, viaSearch)
 		}
 	}
 }

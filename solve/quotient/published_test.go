@@ -26,6 +26,17 @@ import (
 // math/0703070, abstract), so R8 is the quotient of 0.75 as soon as that
 // quotient has order 8 and R8 is a misère quotient at all; the order 8 is
 // derived independently below, by the naive search.
+//
+// Sources checked (issue 17): the text of math/0609825 available to the
+// project's search tools is its first page only (v5, 14 Aug 2007: title,
+// abstract, the start of the introduction on Dawson's chess), which states
+// no quotient; the page and table of R8 and of the paper's other quotients
+// (Kayles, Dawson's Kayles to heap 33) could not be read, so no test here
+// cites them, and none asserts a value taken from them. What is cited is
+// what was read: Siegel's abstract (above) and, for the even order of every
+// impartial misère quotient, Plambeck and Siegel as restated by
+// Rubinstein-Salzedo and Zhou, arXiv:2603.18244, section 1 (see
+// TestAgainstNaiveSearch).
 func r8() *Quotient {
 	type abc [3]int
 	norm := func(w abc) abc {

@@ -557,6 +557,15 @@ type Move struct {
 // millions of heaps are answered at once. It panics unless every heap is
 // covered; g must be the game the quotient was computed for.
 func (q Quotient) WinningMoves(heaps []int, g game.Game[int], yield func(Move) bool) {
+	_ = q.WinningMovesContext(context.Background(), heaps, g, nil, yield) // cannot fail without limits
+}
+
+// WinningMovesContext is WinningMoves within limits: every option it
+// examines counts as a state against budget (nil: no limit) and ctx is
+// polled, so that a huge heap (covered by a proven pattern, it may have
+// as many options as tokens) cannot run past a request's limits. It
+// returns the limit error that stopped it, nil otherwise.
+func (q Quotient) WinningMovesContext(ctx context.Context, heaps []int, g game.Game[int], budget *solve.Budget, yield func(Move) bool) error {
 	counts := map[int]int{}
 	dense := make([]int, len(q.heaps))
 	for _, h := range heaps {
@@ -591,17 +600,25 @@ func (q Quotient) WinningMoves(heaps []int, g game.Game[int], yield func(Move) b
 	for i, h := range sizes {
 		rest := q.Mul(q.Mul(prefix[i], suffix[i+1]), q.pow(q.Heap(h), counts[h]-1))
 		stop := false
+		var err error
 		g.Options(h, func(o []int) bool {
+			if err = budget.Step(ctx); err != nil {
+				return false
+			}
 			if q.InP(q.Mul(rest, q.Of(o))) && !yield(Move{Heap: h, Option: slices.Clone(o)}) {
 				stop = true
 				return false
 			}
 			return true
 		})
+		if err != nil {
+			return err
+		}
 		if stop {
-			return
+			return nil
 		}
 	}
+	return nil
 }
 
 // pow returns x^k by repeated squaring.

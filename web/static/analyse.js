@@ -1,6 +1,6 @@
 import { api, h, $, header, showError, param, setParams, pageLink, heapsOf, kindOf, outcomeWord } from './common.js';
 
-header('/analyse.html');
+header('analyse.html');
 const main = $('#main');
 const start = param('position') || 'nim 3 4 5';
 main.append(
@@ -55,9 +55,9 @@ function impartial(v, m) {
   out.push(h('div', { class: 'card' },
     h('h2', {}, wins.length ? `Winning moves (${wins.length}${v.truncated ? '+' : ''})` : 'No winning move'),
     wins.length ? null : h('p', {}, 'Every move leaves a position where the opponent wins.'),
-    h('ul', { class: 'moves', id: 'winning' }, wins.map((w) => h('li', { class: 'winning' }, `${w.from} → ${w.to}`, ' leaves ', pageLink('analyse', w.position_after, w.position_after)))),
+    h('ul', { class: 'moves', id: 'winning' }, wins.map((w) => h('li', { class: 'winning', dataset: { move: w.to } }, `${w.from} → ${w.to}`, ' leaves ', pageLink('analyse', w.position_after, w.position_after)))),
     m && m.moves.length ? [h('h2', {}, `All moves (${m.moves.length}${m.truncated ? '+' : ''})`),
-      h('ul', { class: 'moves', id: 'all-moves' }, m.moves.map((x) => h('li', { class: winSet.has(x.position) ? 'winning' : '' },
+      h('ul', { class: 'moves', id: 'all-moves' }, m.moves.map((x) => h('li', { class: winSet.has(x.position) ? 'winning' : '', dataset: { move: x.to } },
         `${x.from} → ${x.to}`, x.grundy !== undefined ? h('span', { class: 'muted' }, ` (G after = ${x.grundy})`) : null)))] : null));
   return out;
 }
@@ -91,6 +91,6 @@ function general(s) {
       s.remoteness !== undefined && s.remoteness !== null ? h('span', {}, `remoteness ${s.remoteness}`) : null,
       s.score !== undefined && s.score !== null ? h('span', {}, `score ${s.score}`) : null),
     h('h2', {}, 'Best moves'),
-    h('ul', { class: 'moves', id: 'winning' }, (s.best_moves || []).map((b) => h('li', { class: s.outcome === 'win' ? 'winning' : '' }, pageLink('analyse', b, b)))),
+    h('ul', { class: 'moves', id: 'winning' }, (s.best_moves || []).map((b) => h('li', { class: s.outcome === 'win' ? 'winning' : '', dataset: { move: b } }, pageLink('analyse', b, b)))),
     h('p', { class: 'muted' }, 'Play and game graphs cover impartial games.'))];
 }

@@ -7,25 +7,46 @@ export class ApiError extends Error {
   constructor(message, status) { super(message); this.status = status; }
 }
 
+// call sends one request to the API and returns its parsed JSON, throwing
+// an ApiError on a non-2xx answer. On the server it fetches; in the static
+// build (boot.js sets globalThis.grundyStatic) it calls the engine compiled
+// to WebAssembly, which runs the same server in the page.
+async function call(method, path, body, init) {
+  let status, text;
+  if (globalThis.grundyStatic) {
+    const serve = await globalThis.grundyEngine;
+    // Let the page paint ("Computing…") before the engine takes the thread.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (init?.signal?.aborted) throw new DOMException('the request was aborted', 'AbortError');
+    ({ status, body: text } = await serve(method, path, body ?? ''));
+  } else {
+    const opts = { ...init, method };
+    if (body !== undefined) { opts.body = body; opts.headers = { 'Content-Type': 'application/json' }; }
+    const res = await fetch(path, opts);
+    status = res.status;
+    text = await res.text();
+  }
+  let out;
+  try { out = JSON.parse(text); } catch { throw new ApiError(`the server answered ${status} with no JSON`, status); }
+  if (status < 200 || status > 299) throw new ApiError(out.error || `status ${status}`, status);
+  return out;
+}
+
 // api GETs /api/VERB with the given parameters and returns the parsed JSON.
 export async function api(verb, params = {}, init = undefined) {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, v);
-  const res = await fetch(`/api/${verb}?${q}`, init);
-  let body;
-  try { body = await res.json(); } catch { throw new ApiError(`the server answered ${res.status} with no JSON`, res.status); }
-  if (!res.ok) throw new ApiError(body.error || `status ${res.status}`, res.status);
-  return body;
+  return call('GET', `/api/${verb}?${q}`, undefined, init);
 }
 
 // post sends a JSON body to /api/VERB.
 export async function post(verb, body) {
-  const res = await fetch(`/api/${verb}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  let out;
-  try { out = await res.json(); } catch { throw new ApiError(`the server answered ${res.status} with no JSON`, res.status); }
-  if (!res.ok) throw new ApiError(out.error || `status ${res.status}`, res.status);
-  return out;
+  return call('POST', `/api/${verb}`, JSON.stringify(body));
 }
+
+// isStatic reports whether the page runs in the static build (the engine
+// in the browser, smaller limits).
+export const isStatic = () => Boolean(globalThis.grundyStatic);
 
 // h builds an element: h('a', {href: '/'}, 'text', child...).
 export function h(tag, attrs = {}, ...children) {
@@ -49,8 +70,14 @@ export const $ = (sel, root = document) => root.querySelector(sel);
 // header draws the navigation bar, marking the current page.
 export function header(here) {
   const pages = [['/', 'Catalog'], ['/analyse.html', 'Analyse'], ['/graph.html', 'Game graph'], ['/play.html', 'Play'], ['/script.html', 'Rule editor']];
-  const nav = h('nav', {}, pages.map(([href, name]) => h('a', { href, class: href === here ? 'here' : null }, name)));
-  document.body.prepend(h('header', {}, h('a', { class: 'brand', href: '/' }, 'grundy'), nav));
+  // Links are relative (every page is at the site's root), so the static
+  // build also works under a sub-path of its host.
+  const rel = (path) => (path === '/' ? 'index.html' : path.replace(/^\//, ''));
+  const nav = h('nav', {}, pages.map(([href, name]) => h('a', { href: rel(href), class: href === here ? 'here' : null }, name)));
+  // The static build says so: it computes in the browser, with smaller
+  // limits than `grundy serve`.
+  const face = isStatic() ? h('span', { class: 'face', id: 'static-face', title: 'The engine runs in this page (WebAssembly), with smaller limits than the server: run grundy serve for bigger computations.' }, 'static build · computing in your browser') : null;
+  document.body.prepend(h('header', {}, h('a', { class: 'brand', href: 'index.html' }, 'grundy'), nav, face));
 }
 
 // showError replaces the content of box with an error message.
@@ -69,7 +96,7 @@ export function setParams(params) {
 }
 
 // pageLink is a link to another page of the explorer about position.
-export const pageLink = (page, position, text) => h('a', { href: `/${page}.html?position=${encodeURIComponent(position)}` }, text);
+export const pageLink = (page, position, text) => h('a', { href: `${page}.html?position=${encodeURIComponent(position)}` }, text);
 
 // groups splits a position in CLI syntax into its groups: [{game, args}].
 export function groups(position) {

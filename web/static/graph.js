@@ -1,25 +1,45 @@
 import { api, h, $, header, showError, param, setParams, pageLink } from './common.js';
 
-header('/graph.html');
+// The game graph page draws the graph of /api/graph as SVG with the
+// layered layout the server computes (the CLI's, internal/graphview): the
+// start at the top, every move pointing down, no two boxes overlapping.
+// The wheel zooms about the pointer, dragging pans, "Fit" shows it whole.
+
+const SVG = 'http://www.w3.org/2000/svg';
+const s = (tag, attrs = {}, ...children) => {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) el.setAttribute(k, v);
+  el.append(...children);
+  return el;
+};
+
+header('graph.html');
+document.body.classList.add('wide');
 const main = $('#main');
 main.append(
   h('h1', {}, 'Game graph'),
-  h('p', { class: 'muted' }, 'Every position reachable from the start, one node each, with an arrow for each move, drawn in layers: every move points down. P-positions (the player to move loses) are dark red.'),
+  h('p', { class: 'muted' }, 'Every position reachable from the start, one box each, with an arrow for each move, drawn in layers: every move points down (a move that closes a cycle points up). Scroll to zoom, drag to pan; click a box to analyse its position.'),
   h('form', { class: 'row card', id: 'form' },
     h('input', { type: 'text', class: 'pos', id: 'position', value: param('position') || 'subtract:1-3 6', 'aria-label': 'position' }),
-    h('label', { for: 'label-by' }, 'nodes show'),
-    h('select', { id: 'label-by' }, h('option', { value: 'grundy' }, 'Grundy values'), h('option', { value: 'outcome', selected: param('show') === 'outcome' }, 'outcomes')),
+    h('label', { for: 'label-by' }, 'boxes show'),
+    h('select', { id: 'label-by' }),
     h('label', { for: 'max-nodes' }, 'at most'),
     h('input', { type: 'number', id: 'max-nodes', value: param('max-nodes') || '200', min: 1, style: 'width:6rem' }), 'nodes',
     h('button', { type: 'submit' }, 'Draw')),
   h('div', { id: 'status' }),
+  h('div', { class: 'row zoom' },
+    h('button', { type: 'button', class: 'plain', id: 'zoom-in', title: 'zoom in', 'aria-label': 'zoom in' }, '+'),
+    h('button', { type: 'button', class: 'plain', id: 'zoom-out', title: 'zoom out', 'aria-label': 'zoom out' }, '−'),
+    h('button', { type: 'button', class: 'plain', id: 'zoom-fit' }, 'Fit')),
   h('div', { id: 'graph' }),
-  h('div', { class: 'legend muted' },
-    h('span', {}, h('i', { class: 'swatch', style: 'background:#f4c7c3;border:2px solid #8b1a1a' }), 'P-position: the player to move loses'),
-    h('span', {}, h('i', { class: 'swatch', style: 'background:#fff;border:2px solid #1e8e3e' }), 'N-position: the player to move wins')));
+  h('div', { class: 'legend muted', id: 'legend' }));
 $('#form').addEventListener('submit', (e) => { e.preventDefault(); draw(); });
-$('#label-by').addEventListener('change', () => { if (last) render(last); });
+$('#label-by').addEventListener('change', () => { if (last) render(last, false); });
+$('#zoom-in').addEventListener('click', () => zoom(1 / 1.4));
+$('#zoom-out').addEventListener('click', () => zoom(1.4));
+$('#zoom-fit').addEventListener('click', () => { if (last) fit(); });
 let last = null;
+let view = null; // the viewBox: {x, y, w, h}
 draw();
 
 async function draw() {
@@ -31,81 +51,152 @@ async function draw() {
   try {
     last = await api('graph', { position, 'max-nodes': maxNodes });
   } catch (err) {
+    last = null;
+    $('#graph').style.display = 'none';
+    $('.zoom').style.display = 'none';
+    $('#label-by').replaceChildren();
+    $('#graph').replaceChildren();
+    $('#graph').dataset.drawn = 'false';
+    $('#legend').replaceChildren();
     showError(status, err);
     if (err.status === 422 && /too large/.test(err.message)) {
-      status.append(h('div', { class: 'note', id: 'capped' }, `The graph is capped at ${maxNodes} nodes, and this position reaches more: draw a smaller position, or raise the cap.`));
+      const [, small] = err.message.match(/A smaller position that fits: (.*) \(\d+ positions\)/) || [];
+      status.append(h('div', { class: 'note', id: 'capped' }, `The graph is capped at ${maxNodes} nodes, and this position reaches more. `,
+        small ? ['Try ', h('a', { href: `?position=${encodeURIComponent(small)}`, id: 'smaller' }, small), ', a smaller position whose graph fits, '] : 'Draw a smaller position, ',
+        'or raise the cap (at most 300).'));
     }
-    const chart = echarts.getInstanceByDom($('#graph'));
-    if (chart) chart.clear();
     return;
   }
   status.replaceChildren(h('p', {}, `${last.nodes.length} positions, ${last.edges.length} moves. `, pageLink('analyse', last.position, 'analyse the start'), ' · ', pageLink('play', last.position, 'play it')));
-  render(last);
+  render(last, true);
 }
 
-// layers assigns each node the length of the longest path from the start,
-// so every move points down (the graphs are acyclic); within a layer nodes
-// are ordered by the mean place of their parents to cut crossings.
-function layers(g) {
-  const n = g.nodes.length, out = Array.from({ length: n }, () => []), indeg = new Array(n).fill(0);
-  for (const e of g.edges) { out[e.from].push(e.to); indeg[e.to]++; }
-  const layer = new Array(n).fill(0), queue = [];
-  for (let i = 0; i < n; i++) if (indeg[i] === 0) queue.push(i);
-  let seen = 0;
-  while (queue.length) {
-    const u = queue.shift(); seen++;
-    for (const v of out[u]) { layer[v] = Math.max(layer[v], layer[u] + 1); if (--indeg[v] === 0) queue.push(v); }
-  }
-  if (seen < n) for (let i = 0; i < n; i++) layer[i] = g.nodes[i].depth; // a cycle: fall back to distance
-  const rows = [];
-  for (let i = 0; i < n; i++) (rows[layer[i]] ??= []).push(i);
-  const place = new Array(n).fill(0), parents = Array.from({ length: n }, () => []);
-  for (const e of g.edges) parents[e.to].push(e.from);
-  for (const row of rows) {
-    if (!row) continue;
-    const key = (i) => parents[i].length ? parents[i].reduce((s, p) => s + place[p], 0) / parents[i].length : 0;
-    row.sort((a, b) => key(a) - key(b) || a - b);
-    row.forEach((i, k) => { place[i] = (k + 1) / (row.length + 1); });
-  }
-  return { layer, place, rows: rows.filter(Boolean) };
+// labelChoices: a graph whose nodes have Grundy values (impartial games
+// that end) can show them or the outcome class; any other graph shows the
+// outcome (win, lose or draw, with the remoteness or score).
+function labelChoices(g) {
+  const sel = $('#label-by');
+  const want = sel.value || param('show');
+  const choices = g.values === 'grundy' ? [['grundy', 'Grundy values'], ['outcome', 'outcome classes (P/N)']] : [['outcome', 'outcomes (win/lose/draw)']];
+  sel.replaceChildren(...choices.map(([v, t]) => h('option', { value: v, selected: v === want }, t)));
+  sel.disabled = choices.length === 1;
 }
 
-function render(g) {
-  const el = $('#graph');
-  const chart = echarts.getInstanceByDom(el) || echarts.init(el);
-  const { layer, place, rows } = layers(g);
+function legend(g) {
+  const draws = g.nodes.some((n) => n.class === 'D');
+  const general = g.values !== 'grundy';
+  const item = (cls, text) => h('span', { dataset: { class: cls } }, h('i', { class: `swatch node-${cls}` }), text);
+  $('#legend').replaceChildren(...[
+    item('P', general ? 'lose: the player to move loses (with the moves to the end)' : 'P-position: the player to move loses (G = 0)'),
+    item('N', general ? 'win: the player to move wins' : 'N-position: the player to move wins (G > 0)'),
+    draws || general ? item('D', draws ? 'draw: neither player can force a win' : 'draw (none in this graph)') : null,
+    h('span', {}, h('i', { class: 'swatch start' }), 'the start')].filter(Boolean));
+}
+
+function render(g, refit) {
+  labelChoices(g);
+  legend(g);
   const by = $('#label-by').value;
-  const width = Math.max(600, Math.max(...rows.map((r) => r.length)) * 110);
-  const height = Math.max(300, rows.length * 90);
-  el.style.height = `${Math.min(900, Math.max(420, rows.length * 90 + 60))}px`;
-  const nodes = g.nodes.map((nd, i) => {
-    const second = by === 'grundy' && nd.grundy !== undefined ? `G=${nd.grundy}` : nd.class;
-    const p = nd.class === 'P';
-    return {
-      id: String(i), name: nd.position, x: place[i] * width, y: layer[i] * (height / Math.max(1, rows.length)),
-      symbol: 'roundRect', symbolSize: [Math.max(44, 8 * Math.max(nd.label.length, second.length) + 18), 38],
-      itemStyle: { color: p ? '#f4c7c3' : nd.class === 'D' ? '#fff2cc' : '#ffffff', borderColor: p ? '#8b1a1a' : nd.class === 'D' ? '#d4a20b' : '#1e8e3e', borderWidth: i === 0 ? 3 : 2 },
-      label: { show: true, formatter: `${nd.label}\n${second}`, color: '#1d2330', fontFamily: 'monospace', fontSize: 12, lineHeight: 14 },
-      tooltip: { formatter: `${nd.position}<br>${nd.grundy !== undefined ? `G = ${nd.grundy}, ` : ''}${nd.class}` },
-    };
+  const L = g.layout;
+  const el = $('#graph');
+  el.style.display = '';
+  $('.zoom').style.display = '';
+  const svg = s('svg', { id: 'graph-svg', role: 'img', 'aria-label': `game graph of ${g.position}` });
+  svg.append(s('defs', {}, s('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
+    s('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrowhead' }))));
+  const edges = s('g', { class: 'edges' });
+  g.edges.forEach((e, i) => {
+    edges.append(s('path', { class: 'edge', d: pathData(L, i, e), 'marker-end': 'url(#arrow)', 'data-from': e.from, 'data-to': e.to }));
   });
-  chart.setOption({
-    tooltip: {},
-    series: [{
-      type: 'graph', layout: 'none', roam: true, animation: false,
-      edgeSymbol: ['none', 'arrow'], edgeSymbolSize: 8,
-      lineStyle: { color: '#8a93a5', width: 1.2, opacity: 0.9 },
-      emphasis: { focus: 'adjacency' },
-      data: nodes,
-      // A move that skips layers is drawn as an arc, so it does not run
-      // through the nodes between; arcs alternate sides.
-      links: g.edges.map((e, k) => {
-        const span = layer[e.to] - layer[e.from];
-        const bend = span > 1 ? (k % 2 ? 1 : -1) * Math.min(0.6, 0.15 + 0.1 * span) : 0;
-        return { source: String(e.from), target: String(e.to), lineStyle: { curveness: bend } };
-      }),
-    }],
-  }, true);
+  const nodes = s('g', { class: 'nodes' });
+  g.nodes.forEach((n, i) => {
+    const b = L.nodes[i];
+    const lines = [...b.lines, by === 'grundy' ? b.value : b.outcome];
+    const box = s('g', { class: `node ${n.class}${i === 0 ? ' start' : ''}`, 'data-node': i, 'data-position': n.position, 'data-outcome': n.outcome, 'data-grundy': n.grundy ?? null, tabindex: 0 },
+      s('title', {}, `${n.position}: ${b.value}${b.value !== b.outcome ? ` (${b.outcome})` : ''}`),
+      s('rect', { x: b.x - b.w / 2, y: b.y - b.h / 2, width: b.w, height: b.h, rx: 6 }));
+    const top = b.y - b.h / 2 + 6;
+    lines.forEach((line, k) => box.append(s('text', { x: b.x, y: top + k * 15 + 7.5, class: k === lines.length - 1 ? 'value' : null }, line)));
+    box.addEventListener('click', () => { if (!dragged) location.href = `analyse.html?position=${encodeURIComponent(n.position)}`; });
+    nodes.append(box);
+  });
+  svg.append(edges, nodes);
+  el.replaceChildren(svg);
+  // The box is as tall as the drawing at the page's width, within bounds.
+  const width = el.clientWidth;
+  el.style.height = `${Math.round(Math.min(680, Math.max(260, L.height * Math.min(1.2, width / L.width))))}px`;
+  pan(svg);
+  if (refit || !view) fit(); else apply();
   el.dataset.drawn = 'true';
   el.dataset.nodes = String(g.nodes.length);
+}
+
+// pathData is the SVG path of edge i: smooth vertical curves through the
+// layout's points, or a small loop on the node's right for a self-loop.
+function pathData(L, i, e) {
+  const pts = L.edges[i];
+  if (e.from === e.to || pts.length < 2) {
+    const b = L.nodes[e.from], x = b.x + b.w / 2;
+    return `M${x},${b.y - 4} C${x + 26},${b.y - 22} ${x + 26},${b.y + 22} ${x},${b.y + 4}`;
+  }
+  let d = `M${pts[0].x},${pts[0].y}`;
+  for (let k = 1; k < pts.length; k++) {
+    const p = pts[k - 1], q = pts[k], dy = (q.y - p.y) / 2;
+    d += ` C${p.x},${p.y + dy} ${q.x},${q.y - dy} ${q.x},${q.y}`;
+  }
+  return d;
+}
+
+// fit shows the whole drawing, centred, with a small margin.
+function fit() {
+  const L = last.layout, m = 8;
+  view = { x: -m, y: -m, w: L.width + 2 * m, h: L.height + 2 * m };
+  apply();
+}
+
+function apply() {
+  const svg = $('#graph-svg');
+  if (svg) svg.setAttribute('viewBox', `${view.x} ${view.y} ${view.w} ${view.h}`);
+}
+
+// zoom scales the view by f about the point (cx, cy) of the drawing
+// (default: the view's centre).
+function zoom(f, cx, cy) {
+  if (!view) return;
+  cx ??= view.x + view.w / 2;
+  cy ??= view.y + view.h / 2;
+  const w = Math.min(Math.max(view.w * f, 40), 20000), k = w / view.w;
+  view = { x: cx - (cx - view.x) * k, y: cy - (cy - view.y) * k, w, h: view.h * k };
+  apply();
+}
+
+let dragged = false;
+function pan(svg) {
+  // toDrawing maps a client point to the drawing's coordinates.
+  const toDrawing = (ev) => {
+    const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(svg.getScreenCTM().inverse());
+    return [p.x, p.y];
+  };
+  svg.addEventListener('wheel', (ev) => {
+    ev.preventDefault();
+    const [x, y] = toDrawing(ev);
+    zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15, x, y);
+  }, { passive: false });
+  let start = null;
+  svg.addEventListener('pointerdown', (ev) => {
+    start = { x: ev.clientX, y: ev.clientY, view: { ...view }, scale: svg.getScreenCTM().a };
+    dragged = false;
+  });
+  svg.addEventListener('pointermove', (ev) => {
+    if (!start) return;
+    const dx = ev.clientX - start.x, dy = ev.clientY - start.y;
+    if (!dragged && Math.hypot(dx, dy) < 4) return;
+    if (!dragged) svg.setPointerCapture(ev.pointerId);
+    dragged = true;
+    view = { ...start.view, x: start.view.x - dx / start.scale, y: start.view.y - dy / start.scale };
+    apply();
+  });
+  const end = () => { start = null; };
+  svg.addEventListener('pointerup', end);
+  svg.addEventListener('pointercancel', end);
 }

@@ -1,8 +1,15 @@
-import { post, h, $, header, showError } from './common.js';
+import { api, post, h, $, header, showError } from './common.js';
+import { drawValues, valuesTable } from './values.js';
 
-header('/script.html');
+// The rule editor: a Starlark rule script in a CodeMirror 6 editor
+// (vendor/codemirror, Python highlighting: Starlark is a Python dialect),
+// the examples of examples/*.star in a menu, its value or table computed by
+// POST /api/script (the table drawn as the game page's chart), and play of
+// the script's game on the play page (the source goes in sessionStorage).
+
+header('script.html');
 const main = $('#main');
-const example = `# A subtraction game: take 1, 2 or 3 tokens from a heap.
+const starter = `# A subtraction game: take 1, 2 or 3 tokens from a heap.
 # moves(pos) lists the options of a position; an option is a position,
 # or a list of positions (a sum of independent components).
 def moves(n):
@@ -12,58 +19,108 @@ main.append(
   h('h1', {}, 'Rule editor'),
   h('p', { class: 'muted' }, 'Write a game in Starlark (a small Python dialect): ', h('code', {}, 'moves(pos)'), ' is required; ',
     h('code', {}, 'parse(arg)'), ', ', h('code', {}, 'split(pos)'), ', ', h('code', {}, 'canon(pos)'), ', ', h('code', {}, 'show(pos)'), ' and ', h('code', {}, 'result(pos)'),
-    ' are optional. The script runs sandboxed on the server, with no files or network and a step and memory budget.'),
-  h('div', { class: 'editor' }, h('div', { class: 'gutter', id: 'gutter' }), h('textarea', { id: 'source', spellcheck: 'false', 'aria-label': 'script' })),
+    ' are optional. The script runs sandboxed, with no files or network and a step and memory budget.'),
+  h('div', { class: 'row' },
+    h('label', { for: 'example' }, 'Load an example'),
+    h('select', { id: 'example' }, h('option', { value: '' }, '— examples/*.star —'))),
+  h('div', { id: 'editor', class: 'cm-box' }),
   h('form', { class: 'row card', id: 'run' },
     h('label', { for: 'verb' }, 'Compute'),
     h('select', { id: 'verb' }, h('option', { value: 'value' }, 'value of'), h('option', { value: 'table' }, 'table up to')),
     h('input', { type: 'text', id: 'args', class: 'pos', value: '10 11 12', 'aria-label': 'arguments' }),
-    h('button', { type: 'submit' }, 'Run')),
+    h('button', { type: 'submit' }, 'Run'),
+    h('button', { type: 'button', class: 'plain', id: 'play', title: 'play the script\'s game from the position of the arguments' }, 'Play it')),
   h('div', { id: 'output' }));
-const src = $('#source');
-src.value = localStorage.getItem('grundy.script') || example;
-const gutter = $('#gutter');
-let bad = new Set();
-const lines = () => {
-  const n = src.value.split('\n').length;
-  gutter.replaceChildren(...Array.from({ length: n }, (_, i) => h('span', { class: bad.has(i + 1) ? 'bad' : null, style: 'display:block' }, String(i + 1))));
-};
-src.addEventListener('input', () => { bad = new Set(); lines(); localStorage.setItem('grundy.script', src.value); });
-src.addEventListener('scroll', () => { gutter.scrollTop = src.scrollTop; });
+
+// The editor. Lint diagnostics mark the lines an error names.
+const view = new CM.EditorView({
+  doc: localStorage.getItem('grundy.script') || starter,
+  extensions: [CM.basicSetup, CM.python(), CM.lintGutter(), CM.EditorView.updateListener.of((u) => {
+    if (u.docChanged) localStorage.setItem('grundy.script', source());
+  })],
+  parent: $('#editor'),
+});
+const source = () => view.state.doc.toString();
+function setSource(text) {
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+}
+// scriptEditor lets tests and users' tools read and set the script.
+globalThis.scriptEditor = { get: source, set: setSource };
+
+function markLines(lines, message) {
+  const diags = [...lines].filter((n) => n >= 1 && n <= view.state.doc.lines).map((n) => {
+    const line = view.state.doc.line(n);
+    return { from: line.from, to: line.to, severity: 'error', message };
+  });
+  view.dispatch(CM.setDiagnostics(view.state, diags));
+}
+
 $('#verb').addEventListener('change', () => { $('#args').value = { value: '10 11 12', table: '60' }[$('#verb').value]; });
-lines();
+
+// The examples menu.
+let examples = [];
+try {
+  examples = await api('examples');
+  $('#example').append(...examples.map((e) => h('option', { value: e.name, title: e.title }, `${e.name} — ${e.title.slice(0, 70)}`)));
+} catch (err) {
+  showError($('#output'), err);
+}
+$('#example').addEventListener('change', () => {
+  const e = examples.find((x) => x.name === $('#example').value);
+  if (!e) return;
+  setSource(e.source);
+  markLines([], '');
+  if (e.verb === 'value' || e.verb === 'table') { $('#verb').value = e.verb; $('#args').value = e.args; } else if (e.args) { $('#verb').value = 'value'; $('#args').value = e.args; }
+  $('#output').replaceChildren(h('p', { class: 'muted' }, `Loaded ${e.name}`, e.verb ? ` (its comment suggests: grundy ${e.verb} ${e.name} ${e.args})` : '', '.'));
+});
+
+$('#play').addEventListener('click', () => {
+  // The play page reads the script from sessionStorage and plays the
+  // position of the arguments.
+  sessionStorage.setItem('grundy.script', source());
+  const position = $('#verb').value === 'value' ? $('#args').value.trim() : '';
+  location.href = `play.html?script=1&position=${encodeURIComponent(position)}`;
+});
 
 $('#run').addEventListener('submit', async (e) => {
   e.preventDefault();
   const out = $('#output');
   out.replaceChildren(h('p', { class: 'muted' }, 'Running…'));
-  bad = new Set(); lines();
+  markLines([], '');
   const verb = $('#verb').value, args = $('#args').value.trim();
   try {
-    const res = await post('script', { script: src.value, verb, args });
-    out.replaceChildren(h('pre', { class: 'out', id: 'result' }, render(verb, res)));
+    const res = await post('script', { script: source(), verb, args });
+    if (verb === 'table') showTable(out, res); else out.replaceChildren(h('pre', { class: 'out', id: 'result' }, describe(res)));
   } catch (err) {
     showError(out, err);
-    for (const m of err.message.matchAll(/script\.star:(\d+)/g)) bad.add(Number(m[1]));
-    lines();
-    if (bad.size) out.append(h('p', { class: 'muted', id: 'error-lines' }, `see line ${[...bad].join(', ')}`));
+    const bad = new Set([...err.message.matchAll(/script\.star:(\d+)/g)].map((m) => Number(m[1])));
+    markLines(bad, err.message);
+    if (bad.size) out.append(h('p', { class: 'muted', id: 'error-lines', dataset: { lines: [...bad].join(',') } }, `see line ${[...bad].join(', ')}`));
   }
 });
 
-function render(verb, r) {
-  if (verb === 'value') {
-    const lines = [`position: ${r.position}`, `value: ${r.grundy}`, `outcome: ${r.outcome}`];
-    if (r.components?.length > 1) lines.push('components: ' + r.components.map((c) => `${c.position} = ${c.grundy}`).join(', '));
-    for (const m of r.winning_moves || []) lines.push(`winning move: ${m.from} -> ${m.to}   leaves ${m.position_after}`);
-    return lines.join('\n');
-  }
-  if (verb === 'table') {
-    const p = r.pattern;
-    const head = p ? `pattern: pre-period ${p.preperiod}, period ${p.period}${p.saltus ? `, saltus ${p.saltus}` : ''}, ${p.proven ? 'proven' : 'observed'}${p.reason ? ` (${p.reason})` : ''}` : 'pattern: none seen';
-    const width = p && p.period > 1 && p.period <= 40 ? p.period : 20;
-    const rows = [];
-    for (let i = 0; i < r.values.length; i += width) rows.push(`${String(r.from + i).padStart(6)}: ${r.values.slice(i, i + width).join(' ')}`);
-    return `${head}\n${rows.join('\n')}`;
-  }
-  return JSON.stringify(r, null, 2);
+function describe(r) {
+  const lines = [`position: ${r.position}`, `value: ${r.grundy}`, `outcome: ${r.outcome}`];
+  if (r.components?.length > 1) lines.push('components: ' + r.components.map((c) => `${c.position} = ${c.grundy}`).join(', '));
+  for (const m of r.winning_moves || []) lines.push(`winning move: ${m.from} -> ${m.to}   leaves ${m.position_after}`);
+  return lines.join('\n');
+}
+
+// showTable draws a table of values as the game page does: the pattern,
+// the chart of points and, on demand, the numbers.
+function showTable(out, r) {
+  const p = r.pattern;
+  const head = p ? `pattern: pre-period ${p.preperiod}, period ${p.period}${p.saltus ? `, saltus ${p.saltus}` : ''}, ${p.proven ? 'proven' : 'observed'}${p.reason ? ` (${p.reason})` : ''}` : `no pattern seen for n ≤ ${r.to}`;
+  const chart = h('div', { id: 'chart' });
+  const numbers = valuesTable(r.from, r.values, p && p.period > 1 && p.period <= 24 ? p.period : 10, 'G');
+  numbers.hidden = true;
+  const toggle = h('button', { type: 'button', class: 'plain', id: 'view-toggle' }, 'Table of numbers');
+  toggle.addEventListener('click', () => {
+    const table = numbers.hidden;
+    numbers.hidden = !table; chart.hidden = table;
+    toggle.textContent = table ? 'Chart' : 'Table of numbers';
+    if (!table) echarts.getInstanceByDom(chart)?.resize();
+  });
+  out.replaceChildren(h('div', { class: 'card', id: 'result' }, h('p', { class: 'pattern', id: 'pattern-text' }, head, ' ', toggle), chart, numbers));
+  drawValues(chart, { from: r.from, values: r.values, pattern: p, name: 'G(n)', what: 'Grundy value' });
 }

@@ -1,0 +1,147 @@
+// Package pipeline wires the census of take-and-break codes (package
+// github.com/grundy-go/grundy/heap/census) into an Apache Beam pipeline, so
+// that the same census runs in one process on Beam's Prism runner or on a
+// cluster (Flink, Spark, Dataflow) through Beam's portable runners.
+//
+// The pipeline only wires library functions; every step is one call:
+//
+//	codes (census.Codes, on the driver)
+//	  -> canonical code and rule of each (census.Canonical)
+//	  -> GroupByKey on the canonical code
+//	  -> the records of each group (census.Solve; census.Keep writes them)
+//	  -> one group of all records (census.Save: records.jsonl, census.md)
+//
+// The census directory (Config.Out) must be visible to every worker: the
+// run files of open codes and the records kept per group live there.
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"github.com/grundy-go/grundy/heap/census"
+)
+
+// Config is one census run.
+type Config struct {
+	Digits  int      // codes of up to Digits digits after the point
+	Hex     bool     // hexadecimal digits (0-F) rather than octal
+	Codes   []string // the codes to run instead of an enumeration (nil: enumerate)
+	To      int64    // G(0..To) for each code
+	Out     string   // the census directory
+	MaxWork int64    // engine work a code may spend in one run (0: none)
+	Workers int      // cores of each sparse-engine run (0: the engine's default)
+}
+
+func init() {
+	register.DoFn3x1[context.Context, string, func(string, census.Member), error](&canonicalFn{})
+	register.Emitter2[string, census.Member]()
+	register.DoFn4x1[context.Context, string, func(*census.Member) bool, func(census.Record), error](&solveFn{})
+	register.Iter1[census.Member]()
+	register.Emitter1[census.Record]()
+	register.DoFn3x1[int, func(*census.Record) bool, func(int), error](&saveFn{})
+	register.Iter1[census.Record]()
+	register.Emitter1[int]()
+	register.Function1x2(oneKey)
+	beam.RegisterType(reflect.TypeOf((*census.Member)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*census.Record)(nil)).Elem())
+}
+
+// Build adds the census to the pipeline of s and returns the number of
+// records saved (one element).
+func Build(s beam.Scope, cfg Config) (beam.PCollection, error) {
+	codes := cfg.Codes
+	if codes == nil {
+		var err error
+		if codes, err = census.Codes(cfg.Digits, cfg.Hex); err != nil {
+			return beam.PCollection{}, err
+		}
+	}
+	if len(codes) == 0 {
+		return beam.PCollection{}, fmt.Errorf("census: no codes")
+	}
+	if cfg.Out == "" {
+		return beam.PCollection{}, fmt.Errorf("census: no output directory")
+	}
+	s = s.Scope("census")
+	col := beam.CreateList(s, codes)
+	keyed := beam.ParDo(s, &canonicalFn{}, col)
+	groups := beam.GroupByKey(s, keyed)
+	recs := beam.ParDo(s, &solveFn{To: cfg.To, Out: cfg.Out, MaxWork: cfg.MaxWork, Workers: cfg.Workers}, groups)
+	all := beam.GroupByKey(s, beam.ParDo(s, oneKey, recs))
+	return beam.ParDo(s, &saveFn{Out: cfg.Out}, all), nil
+}
+
+// canonicalFn keys each code by the code it equals (census.Canonical).
+type canonicalFn struct{}
+
+func (f *canonicalFn) ProcessElement(ctx context.Context, code string, emit func(string, census.Member)) error {
+	can, rule, err := census.Canonical(ctx, code)
+	if err != nil {
+		return err
+	}
+	emit(can, census.Member{Code: code, Rule: rule})
+	return nil
+}
+
+// solveFn computes a group (census.Solve) and keeps its records in the
+// census directory (census.Keep).
+type solveFn struct {
+	To      int64  `json:"to"`
+	Out     string `json:"out"`
+	MaxWork int64  `json:"max_work"`
+	Workers int    `json:"workers"`
+
+	prior map[string]census.Record
+}
+
+func (f *solveFn) Setup() error {
+	var err error
+	f.prior, err = census.Load(f.Out)
+	return err
+}
+
+func (f *solveFn) ProcessElement(ctx context.Context, code string, members func(*census.Member) bool, emit func(census.Record)) error {
+	var ms []census.Member
+	var m census.Member
+	for members(&m) {
+		ms = append(ms, m)
+	}
+	recs, err := census.Solve(ctx, code, ms, f.To, f.prior, census.Options{
+		RunDir: census.RunsPath(f.Out), MaxWork: f.MaxWork, Workers: f.Workers})
+	if err != nil {
+		return err
+	}
+	if err := census.Keep(f.Out, recs); err != nil {
+		return err
+	}
+	for _, r := range recs {
+		emit(r)
+	}
+	return nil
+}
+
+// oneKey keys every record by 0, to gather them in one group.
+func oneKey(r census.Record) (int, census.Record) { return 0, r }
+
+// saveFn writes the records file and the table (census.Save).
+type saveFn struct {
+	Out string `json:"out"`
+}
+
+func (f *saveFn) ProcessElement(_ int, recs func(*census.Record) bool, emit func(int)) error {
+	var all []census.Record
+	var r census.Record
+	for recs(&r) {
+		all = append(all, r)
+	}
+	if err := census.Save(f.Out, all); err != nil {
+		return err
+	}
+	emit(len(all))
+	return nil
+}

@@ -1,0 +1,178 @@
+package games
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/grundy-go/grundy/solve/tier"
+)
+
+// Quixo's tiers (tier.Game): a move takes a blank cube (one more piece on
+// the board) or one of the mover's own (as many), so the numbers of pieces
+// never decrease. Seen from the player to move (the colour fold of Index),
+// a board has a cubes of the mover and b of the opponent; a move leads to
+// (b, a) or (b, a+1). The tier {hi, lo} holds the boards with hi cubes of
+// one player and lo of the other, either to move: part 0 the mover has hi,
+// part 1 (when hi != lo) the mover has lo. Moves stay in the tier or go to
+// {hi+1, lo} or {hi, lo+1}; the tiers with n*n pieces (no blank) are
+// final. Ranks within a part are rankPieces of the board seen from the
+// mover.
+var _ PieceTiers[QuixoPos] = (*Quixo)(nil)
+
+func quixoTier(a, b int) tier.ID { return tier.ID(max(a, b)<<8 | min(a, b)) }
+
+func splitTier(t tier.ID) (hi, lo int) { return int(t >> 8), int(t & 255) }
+
+func (g *Quixo) partSize(a, b int) uint64 { return binom[g.cells][a+b] * binom[a+b][a] }
+
+// Tier returns the tier of p.
+func (g *Quixo) Tier(p QuixoPos) tier.ID {
+	me, them := p.sides()
+	return quixoTier(bits.OnesCount32(me), bits.OnesCount32(them))
+}
+
+// TierSize returns the number of boards of tier t seen from the mover.
+func (g *Quixo) TierSize(t tier.ID) uint64 {
+	hi, lo := splitTier(t)
+	if hi+lo > g.cells {
+		return 0
+	}
+	if hi == lo {
+		return g.partSize(hi, lo)
+	}
+	return 2 * g.partSize(hi, lo)
+}
+
+// Rank numbers p within its tier t.
+func (g *Quixo) Rank(t tier.ID, p QuixoPos) uint64 {
+	me, them := p.sides()
+	hi, lo := splitTier(t)
+	r := rankPieces(me|them, me)
+	if hi != lo && bits.OnesCount32(me) == lo {
+		r += g.partSize(hi, lo)
+	}
+	return r
+}
+
+// Unrank returns the board of rank r of tier t, x to move.
+func (g *Quixo) Unrank(t tier.ID, r uint64) QuixoPos {
+	a, b := splitTier(t)
+	if size := g.partSize(a, b); r >= size {
+		r -= size
+		a, b = b, a
+	}
+	occ, me := unrankPieces(r, g.cells, a, b)
+	return QuixoPos{X: me, O: occ &^ me}
+}
+
+// Enumerate yields the boards of ranks lo..hi-1 of tier t, x to move, as
+// Unrank gives them (tier.Enumerator).
+func (g *Quixo) Enumerate(t tier.ID, lo, hi uint64, yield func(r uint64, p QuixoPos) bool) {
+	a, b := splitTier(t)
+	n := g.partSize(a, b)
+	stop := false
+	each := func(r uint64, occ, me uint32) bool {
+		stop = !yield(r, QuixoPos{X: me, O: occ &^ me})
+		return !stop
+	}
+	if lo < n {
+		enumeratePieces(lo, min(hi, n), g.cells, a, b, each)
+	}
+	if hi > n && a != b && !stop {
+		enumeratePieces(max(lo, n)-n, hi-n, g.cells, b, a, func(r uint64, occ, me uint32) bool { return each(r+n, occ, me) })
+	}
+}
+
+// ChildTiers returns the tiers one more piece leads to.
+func (g *Quixo) ChildTiers(t tier.ID) []tier.ID {
+	hi, lo := splitTier(t)
+	if hi+lo >= g.cells {
+		return nil
+	}
+	if hi == lo {
+		return []tier.ID{quixoTier(hi+1, lo)}
+	}
+	return []tier.ID{quixoTier(hi+1, lo), quixoTier(hi, lo+1)}
+}
+
+// Loops reports whether a move can stay in t: the mover pushes a cube of
+// their own, which needs one on the board.
+func (g *Quixo) Loops(t tier.ID) bool {
+	hi, _ := splitTier(t)
+	return hi > 0
+}
+
+// TierParents yields the parents of p in tier t (see Parents): the
+// un-moves that leave the pushed cube's cell holding the previous mover's
+// cube stay in p's tier; those that leave it blank go to the tier with one
+// cube fewer of the previous mover.
+func (g *Quixo) TierParents(p QuixoPos, t tier.ID, yield func(QuixoPos) bool) {
+	cur, prev := p.sides()
+	a, b := bits.OnesCount32(cur), bits.OnesCount32(prev)
+	own := t == quixoTier(a, b)
+	if !own && (b == 0 || t != quixoTier(a, b-1)) {
+		return
+	}
+	for i := range g.moves {
+		m := &g.moves[i]
+		if prev&m.to == 0 {
+			continue
+		}
+		pme, pthem := m.undo(prev&^m.to), m.undo(cur)
+		if own {
+			pme |= m.from
+		}
+		if !yield(p.with(pme, pthem, !p.OToMove)) {
+			return
+		}
+	}
+}
+
+// TierName names tier t: "t12-11" for the boards with 12 cubes of one
+// player and 11 of the other.
+func (g *Quixo) TierName(t tier.ID) string {
+	hi, lo := splitTier(t)
+	return fmt.Sprintf("t%d-%d", hi, lo)
+}
+
+// Blanks returns the number of blank cells of p.
+func (g *Quixo) Blanks(p QuixoPos) int { return g.cells - bits.OnesCount32(p.X|p.O) }
+
+// TiersWithBlanks returns the tiers with at most k blank cells.
+func (g *Quixo) TiersWithBlanks(k int) []tier.ID {
+	var out []tier.ID
+	for pieces := g.cells; pieces >= 0 && pieces >= g.cells-k; pieces-- {
+		for lo := 0; 2*lo <= pieces; lo++ {
+			out = append(out, quixoTier(pieces-lo, lo))
+		}
+	}
+	return out
+}
+
+// TierParts lists the boards of t by numbers of x and o and side to move:
+// part (a, b) holds the boards with x to move, a x's and b o's, and by the
+// colour fold as many with o to move, b x's and a o's, of the same values.
+func (g *Quixo) TierParts(t tier.ID) []TierPart {
+	hi, lo := splitTier(t)
+	n := g.partSize(hi, lo)
+	parts := []TierPart{{X: hi, O: lo, Lo: 0, Hi: n}, {X: lo, O: hi, OToMove: true, Lo: 0, Hi: n}}
+	if hi != lo {
+		parts = append(parts, TierPart{X: lo, O: hi, Lo: n, Hi: 2 * n}, TierPart{X: hi, O: lo, OToMove: true, Lo: n, Hi: 2 * n})
+	}
+	return parts
+}
+
+// ParentRanks: the boards of child with the mover holding a cubes and the
+// opponent b have parents in the tier {a, b-1} only (besides child
+// itself), so each part of child seeds one parent tier.
+func (g *Quixo) ParentRanks(child, t tier.ID) (lo, hi uint64) {
+	h, l := splitTier(child)
+	n := g.partSize(h, l)
+	switch {
+	case l > 0 && t == quixoTier(h, l-1):
+		return 0, n // part 0: mover h, opponent l
+	case h != l && t == quixoTier(l, h-1):
+		return n, 2 * n // part 1: mover l, opponent h
+	}
+	return 0, 0
+}

@@ -1,0 +1,219 @@
+package games
+
+import (
+	"math/bits"
+)
+
+// This file is the rectangles game on 8x8 bitboards: the engine's fast path
+// for components that fit in 8 rows and 8 columns (every component of a
+// board up to 8x8, and every narrow enough component of larger boards).
+//
+// A board is one uint64 with cell (r, c) at bit 8r+c (row r in byte r,
+// column c at bit c of it), r and c in 0..7. A component is kept cropped to
+// its bounding box at the top-left corner (row 0 and column 0 hold an open
+// cell), so the word alone determines the shape: its width is the highest
+// open column + 1 and its height the highest open row + 1. Every operation
+// of a move (crossing a rectangle, splitting what is left into 4-connected
+// components, cropping each, choosing its representative under the 8
+// symmetries of the square) is a handful of word operations: masks,
+// shifts, byte swaps, a bit-matrix transpose and occluded fills.
+
+// bitsGame is the rectangles game on canonical cropped 8x8 bitboards
+// (bitsCanon). Its Options yield each option already split into canonical
+// components, so it needs neither Splitter nor Canonicalizer, and its
+// positions are integers, so the engine keys its memo by them directly.
+type bitsGame struct {
+	buf *[64]uint64 // the components of the option being yielded
+}
+
+func newBitsGame() bitsGame { return bitsGame{buf: new([64]uint64)} }
+
+// Column and row masks of the 8x8 layout.
+const (
+	col0Mask = 0x0101010101010101 // column 0 of every row
+	col7Mask = col0Mask << 7      // column 7 of every row
+)
+
+// Options yields, for each rectangle of open cells of the canonical
+// component p, the canonical components of what crossing it leaves.
+func (g bitsGame) Options(p uint64, yield func([]uint64) bool) {
+	bitsRects(p, func(rect uint64) bool {
+		return yield(bitsSplit(p&^rect, g.buf[:0]))
+	})
+}
+
+// bitsRects calls yield with the mask of every rectangle of open cells of
+// board p, each once.
+//
+// For each top-left open cell (r1, c1) it extends the rectangle down row by
+// row: run is the number of open cells from column c1 that every row so far
+// has, so the rectangles with rows r1..r2 are those of widths 1..run. Each
+// is rows * (the row pattern): rows has bit 0 of each row r1..r2 set, and a
+// pattern of at most 8 bits multiplied by it lands in each row without
+// carries.
+func bitsRects(p uint64, yield func(rect uint64) bool) {
+	for cells := p; cells != 0; cells &= cells - 1 {
+		start := bits.TrailingZeros64(cells)
+		r1, c1 := start>>3, start&7
+		run := 8 - c1
+		var rows uint64
+		for r := r1; r < 8; r++ {
+			row := p >> (8*r + c1) & 0xff
+			run = min(run, bits.TrailingZeros64(^row))
+			if run == 0 {
+				break
+			}
+			rows |= 1 << (8 * r)
+			for k := 1; k <= run; k++ {
+				if !yield(rows * (1<<k - 1) << c1) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// bitsSplit appends the canonical forms of the 4-connected components of
+// board p to dst. A component grows from the run of open cells that holds
+// the lowest open cell, by occluded fills along columns and rows (through
+// open cells only: each fill moves a front any distance in one direction
+// in three shift steps, Kogge–Stone), until one step of growth in the four
+// directions adds nothing: so a component is found in as many rounds as its
+// paths have turns.
+func bitsSplit(p uint64, dst []uint64) []uint64 {
+	for rest := p; rest != 0; {
+		low := rest & -rest
+		// The run of open cells east of the lowest one: adding low carries
+		// through it; the bits that change, within its row, are the run
+		// and the cell after it.
+		comp := (rest ^ (rest + low)) & rest & (0xff << (bits.TrailingZeros64(low) &^ 7))
+		for {
+			comp = fillSouth(comp, rest) | fillNorth(comp, rest)
+			comp = fillEast(comp, rest) | fillWest(comp, rest)
+			if comp == rest {
+				break // the common case: what is left is connected
+			}
+			// Closed when no open cell is next to the component.
+			next := (comp<<1)&^col0Mask | (comp>>1)&^col7Mask | comp<<8 | comp>>8
+			if next&rest&^comp == 0 {
+				break
+			}
+		}
+		rest &^= comp
+		if comp&(comp-1) == 0 {
+			dst = append(dst, 1) // one cell
+			continue
+		}
+		dst = append(dst, bitsCanon(bitsCrop(comp)))
+	}
+	return dst
+}
+
+// fillEast returns g with every cell of open that a run of open cells
+// joins to g towards higher columns (within its row).
+func fillEast(g, open uint64) uint64 {
+	open &^= col0Mask // a shift by one column must not wrap into column 0
+	g |= open & (g << 1)
+	open &= open << 1
+	g |= open & (g << 2)
+	open &= open << 2
+	return g | open&(g<<4)
+}
+
+// fillWest is fillEast towards lower columns.
+func fillWest(g, open uint64) uint64 {
+	open &^= col7Mask
+	g |= open & (g >> 1)
+	open &= open >> 1
+	g |= open & (g >> 2)
+	open &= open >> 2
+	return g | open&(g>>4)
+}
+
+// fillSouth is fillEast towards higher rows (no wrap: rows shift out of the
+// word).
+func fillSouth(g, open uint64) uint64 {
+	g |= open & (g << 8)
+	open &= open << 8
+	g |= open & (g << 16)
+	open &= open << 16
+	return g | open&(g<<32)
+}
+
+// fillNorth is fillSouth towards lower rows.
+func fillNorth(g, open uint64) uint64 {
+	g |= open & (g >> 8)
+	open &= open >> 8
+	g |= open & (g >> 16)
+	open &= open >> 16
+	return g | open&(g>>32)
+}
+
+// bitsCrop moves the non-empty board p to the top-left corner: its first
+// open row to row 0 and its first open column to column 0. Shifting the
+// whole word right by the empty columns moves each row within its byte,
+// since those columns are empty in every row.
+func bitsCrop(p uint64) uint64 {
+	p >>= bits.TrailingZeros64(p) &^ 7
+	return p >> bits.TrailingZeros64(bitsColumns(p))
+}
+
+// bitsColumns returns the byte of the columns of p that hold an open cell.
+func bitsColumns(p uint64) uint64 {
+	p |= p >> 32
+	p |= p >> 16
+	p |= p >> 8
+	return p & 0xff
+}
+
+// bitsSize returns the width and height of the cropped board p.
+func bitsSize(p uint64) (w, h int) {
+	return bits.Len64(bitsColumns(p)), (bits.Len64(p) + 7) >> 3
+}
+
+// bitsCanon returns the representative of the cropped board p under the 8
+// symmetries of the square: the smallest word among its cropped images. A
+// rectangle's image under a symmetry is a rectangle, so symmetric
+// components have equal values and share one memo entry.
+//
+// The images: mirroring columns reverses the bits of each byte and shifts
+// the rows back by the 8-w empty columns; mirroring rows reverses the bytes
+// and shifts down by the 8-h empty rows; the transpose (bit 8r+c to bit
+// 8c+r) of a cropped board is cropped, with width and height exchanged. An
+// image of height k lies in [2^(8k-8), 2^(8k)), so when the board is not
+// square the smallest image is one of the four of height min(w, h): those
+// of p when it is wider than tall, of its transpose when taller.
+func bitsCanon(p uint64) uint64 {
+	w, h := bitsSize(p)
+	switch {
+	case p&(p+1) == 0: // a full row: the smallest image (a column is larger)
+		return p
+	case w == 1 && p == col0Mask>>(64-8*h): // a full column: its transpose
+		return 1<<h - 1
+	case w > h:
+		return flips(p, w, h)
+	case w < h:
+		return flips(transpose8(p), h, w)
+	}
+	return min(flips(p, w, h), flips(transpose8(p), h, w))
+}
+
+// flips returns the smallest of the cropped board p (width w, height h)
+// and its images under the mirrors of columns, of rows, and of both.
+func flips(p uint64, w, h int) uint64 {
+	cols := mirrorBytes(p) >> (8 - w)
+	return min(p, cols, bits.ReverseBytes64(p)>>(8*(8-h)), bits.ReverseBytes64(cols)>>(8*(8-h)))
+}
+
+// bitsOfShape returns s on the 8x8 layout; ok is false when s does not fit
+// in 8 columns and 8 rows.
+func bitsOfShape(s Shape) (p uint64, ok bool) {
+	w, h := int(s.W), int(s.H)
+	if w > 8 || h > 8 {
+		return 0, false
+	}
+	for r := 0; r < h; r++ {
+		p |= (s.Bits >> (r * w) & rowMask(w)) << (8 * r)
+	}
+	return p, true
+}

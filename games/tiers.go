@@ -1,0 +1,400 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"os"
+	"sort"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/solve/tier"
+)
+
+// PieceTiers is implemented by games of x and o pieces on cells whose
+// tiers (tier.Game) hold the boards with given numbers of pieces: Quixo,
+// tic-tac-toe. It lets the tier solver solve the tiers with few blank cells
+// alone and count their boards by the numbers of each piece.
+type PieceTiers[P comparable] interface {
+	tier.Game[P]
+	// Blanks returns the number of blank cells of p.
+	Blanks(p P) int
+	// TiersWithBlanks returns every tier whose boards have at most k
+	// blank cells.
+	TiersWithBlanks(k int) []tier.ID
+	// TierParts splits tier t into ranges of ranks whose boards have the
+	// same numbers of x and o and the same side to move. Ranges may be
+	// listed more than once: a colour-folded tier counts a range of boards
+	// with x to move once as such and once as the colour-swapped boards
+	// with o to move.
+	TierParts(t tier.ID) []TierPart
+}
+
+// TierPart is a range of ranks [Lo, Hi) of one tier whose boards hold X
+// x's and O o's, with o to move when OToMove is set.
+type TierPart struct {
+	X, O    int
+	OToMove bool
+	Lo, Hi  uint64
+}
+
+// TierCount counts the boards of one tier with X x's and O o's and the
+// side ToMove ("x" or "o") to move by their outcome for the player to move.
+type TierCount struct {
+	X      int    `json:"x"`
+	O      int    `json:"o"`
+	ToMove string `json:"to_move"`
+	Win    int64  `json:"win"`
+	Lose   int64  `json:"lose"`
+	Draw   int64  `json:"draw"`
+}
+
+// TierOptions configure a TierSolver.
+type TierOptions struct {
+	// Dir holds the tier files ("": a temporary directory removed by
+	// Close). Complete files already there are used, not solved again.
+	Dir string
+	// Workers split each tier's positions (0: one per core).
+	Workers int
+}
+
+// TierSolvable is implemented by Solvable instances that may have tiers.
+type TierSolvable interface {
+	Solvable
+	// TierSolver returns an engine for one request that solves by tiers
+	// (solve/tier), or an input error when the game has none.
+	TierSolver(budget *solve.Budget, opts TierOptions) (TierSolver, error)
+}
+
+// TierSolver solves positions of one instance tier by tier, from and to
+// the files of one directory. Close releases the files (and removes a
+// temporary directory).
+type TierSolver interface {
+	Solver
+	// Tiers solves every tier with at most blanks blank cells and counts
+	// their boards, one record per numbers of x and o and side to move.
+	Tiers(ctx context.Context, blanks int) ([]TierCount, error)
+	// Blanks returns the number of blank cells of the position c.
+	Blanks(c Component) int
+	// Stats lists what was done for each tier.
+	Stats() []tier.Stat
+	Close() error
+}
+
+// TierSolver returns the tier engine of b's game when it has piece tiers.
+func (b *GeneralBound[P]) TierSolver(budget *solve.Budget, opts TierOptions) (TierSolver, error) {
+	g, ok := any(b.Game).(PieceTiers[P])
+	if !ok {
+		return nil, game.Inputf("%s has no tiers to solve by", b.name)
+	}
+	ts := &tierSolver[P]{GeneralBound: b, g: g, dir: opts.Dir}
+	if ts.dir == "" {
+		dir, err := os.MkdirTemp("", "grundy-tiers-")
+		if err != nil {
+			return nil, fmt.Errorf("tier files: %w", err)
+		}
+		ts.dir, ts.temp = dir, true
+	} else if st, err := os.Stat(ts.dir); err != nil || !st.IsDir() {
+		return nil, game.Inputf("tier directory %q does not exist", ts.dir)
+	}
+	ts.s = tier.New(g, budget, tier.Options{Dir: ts.dir, Game: b.name, Workers: opts.Workers})
+	return ts, nil
+}
+
+// tierSolver is the TierSolver of a GeneralBound game.
+type tierSolver[P comparable] struct {
+	*GeneralBound[P]
+	g    PieceTiers[P]
+	s    *tier.Solver[P]
+	dir  string
+	temp bool
+}
+
+func (ts *tierSolver[P]) Stats() []tier.Stat { return ts.s.Stats }
+
+func (ts *tierSolver[P]) Blanks(c Component) int { return ts.g.Blanks(ts.pos(c)) }
+
+func (ts *tierSolver[P]) Close() error {
+	err := ts.s.Close()
+	if ts.temp {
+		if rerr := os.RemoveAll(ts.dir); err == nil {
+			err = rerr
+		}
+	}
+	return err
+}
+
+// Solve solves every tier c reaches, then values c and its moves from the
+// tier files.
+func (ts *tierSolver[P]) Solve(ctx context.Context, c Component) (*Solution, error) {
+	p := ts.pos(c)
+	root := []tier.ID{ts.g.Tier(p)}
+	if err := ts.s.Solve(ctx, root); err != nil {
+		return nil, err
+	}
+	v, err := ts.s.Value(p)
+	if err != nil {
+		return nil, err
+	}
+	sol := &Solution{Value: v}
+	for _, t := range ts.s.Order(root) {
+		n := ts.g.TierSize(t)
+		counts, err := ts.s.Count(t, 0, n)
+		if err != nil {
+			return nil, err
+		}
+		sol.States += int64(n)
+		sol.Counts.Win += counts.Win
+		sol.Counts.Lose += counts.Lose
+		sol.Counts.Draw += counts.Draw
+	}
+	if _, terminal := ts.Game.Result(p); terminal {
+		return sol, nil
+	}
+	ts.Game.Moves(p, func(child P) bool {
+		var cv solve.Value
+		if cv, err = ts.s.Value(child); err != nil {
+			return false
+		}
+		sol.Moves = append(sol.Moves, MoveValue{To: GeneralPos[P]{ts.GeneralBound, child}, Value: cv, Best: IsBest(v, cv)})
+		return true
+	})
+	return sol, err
+}
+
+// Tiers solves the tiers with at most blanks blank cells and counts them.
+func (ts *tierSolver[P]) Tiers(ctx context.Context, blanks int) ([]TierCount, error) {
+	tiers := ts.g.TiersWithBlanks(blanks)
+	if err := ts.s.Solve(ctx, tiers); err != nil {
+		return nil, err
+	}
+	var out []TierCount
+	for _, t := range tiers {
+		for _, part := range ts.g.TierParts(t) {
+			c, err := ts.s.Count(t, part.Lo, part.Hi)
+			if err != nil {
+				return nil, err
+			}
+			side := "x"
+			if part.OToMove {
+				side = "o"
+			}
+			out = append(out, TierCount{X: part.X, O: part.O, ToMove: side, Win: c.Win, Lose: c.Lose, Draw: c.Draw})
+		}
+	}
+	// Most pieces first, then most x, o to move first.
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.X+a.O != b.X+b.O {
+			return a.X+a.O > b.X+b.O
+		}
+		if a.X != b.X {
+			return a.X > b.X
+		}
+		return a.ToMove < b.ToMove
+	})
+	return out, nil
+}
+
+// binom[n][k] is the binomial coefficient C(n, k) for n, k <= 32.
+var binom = func() (b [33][33]uint64) {
+	for n := range b {
+		b[n][0] = 1
+		for k := 1; k <= n; k++ {
+			b[n][k] = b[n-1][k-1] + b[n-1][k]
+		}
+	}
+	return b
+}()
+
+// rankPieces numbers the boards whose pieces are on the cells of occ, of
+// which the cells of mine are one player's, among all boards of n cells with
+// as many pieces of each: the combinatorial number system (Knuth, TAOCP
+// 7.2.1.3) ranks occ among the k-subsets of the n cells and mine among the
+// a-subsets of occ's k cells (mine compressed to k bits, as by PEXT), and
+// rank = rank(occ)*C(k, a) + rank(mine). Both ranks are sums over the set
+// bits, taken a byte at a time from tables (cnsByte, pextByte).
+func rankPieces(occ, mine uint32) uint64 {
+	var sub uint32
+	k := 0
+	for c := 0; c < 4 && occ>>(8*c) != 0; c++ {
+		ob := occ >> (8 * c) & 255
+		sub |= uint32(pextByte[ob][mine>>(8*c)&255]) << k
+		k += bits.OnesCount32(ob)
+	}
+	return rankSet(occ)*binom[k][bits.OnesCount32(mine)] + rankSet(sub)
+}
+
+// rankSet is the combinatorial rank of the set of bits of m (m < 2^25),
+// the sum of C(c, j) over its j-th smallest element c: the low 16 bits
+// from one table, the high bits from a table by the count below them.
+func rankSet(m uint32) uint64 {
+	lo := m & 0xffff
+	r := uint64(rankLow16[lo])
+	if hi := m >> 16; hi != 0 {
+		r += uint64(cnsByte[2][bits.OnesCount32(lo)][hi&255])
+		if hi >>= 8; hi != 0 {
+			r += uint64(cnsByte[3][bits.OnesCount32(m&0xffffff)][hi&255])
+		}
+	}
+	return r
+}
+
+// rankLow16[m] is the combinatorial rank of the 16-bit set m.
+var rankLow16 = func() []uint32 {
+	t := make([]uint32, 1<<16)
+	for m := range t {
+		t[m] = cnsByte[0][0][m&255] + cnsByte[1][bits.OnesCount8(uint8(m))][m>>8]
+	}
+	return t
+}()
+
+// cnsByte[c][j][b] is the share of byte c of a set in its combinatorial
+// rank when j set bits lie below it: the sum of C(8c+i, j+m+1) over the
+// set bits i of b, m of them below i.
+var cnsByte = func() (t [4][33][256]uint32) {
+	for c := range 4 {
+		for j := range 33 {
+			for b := range 256 {
+				var sum uint64
+				m := 0
+				for i := range 8 {
+					if b>>i&1 != 0 {
+						if j+m+1 <= 32 {
+							sum += binom[8*c+i][j+m+1]
+						}
+						m++
+					}
+				}
+				t[c][j][b] = uint32(sum)
+			}
+		}
+	}
+	return t
+}()
+
+// pextByte[m][v] packs the bits of v under the set bits of m into the low
+// bits, in order (the PEXT instruction on one byte).
+var pextByte = func() (t [256][256]uint8) {
+	for m := range 256 {
+		for v := range 256 {
+			var out uint8
+			k := 0
+			for i := range 8 {
+				if m>>i&1 != 0 {
+					out |= uint8(v>>i&1) << k
+					k++
+				}
+			}
+			t[m][v] = out
+		}
+	}
+	return t
+}()
+
+// unrankPieces is the inverse of rankPieces for boards of n cells with a
+// pieces of one player and b of the other.
+func unrankPieces(r uint64, n, a, b int) (occ, mine uint32) {
+	k := a + b
+	per := binom[k][a]
+	r1, r2 := r/per, r%per
+	occ = unrankSubset(r1, n, k)
+	return occ, deposit(unrankSubset(r2, k, a), occ)
+}
+
+// deposit returns the cells of occ whose order among occ's cells (in
+// increasing order) is a bit of sub (PDEP), a byte of occ at a time.
+func deposit(sub, occ uint32) uint32 {
+	var mine uint32
+	for c := 0; c < 4 && sub != 0; c++ {
+		ob := occ >> (8 * c) & 255
+		mine |= uint32(pdepByte[ob][sub&255]) << (8 * c)
+		sub >>= bits.OnesCount32(ob)
+	}
+	return mine
+}
+
+// nextSet returns the next set of as many bits in increasing order, which
+// is the order of combinatorial ranks (Gosper's hack; x != 0).
+func nextSet(x uint32) uint32 {
+	c := x & -x
+	r := x + c
+	return (r^x)>>2/c | r
+}
+
+// enumeratePieces calls yield with the boards of ranks from..to-1 of the
+// boards of n cells with a pieces of one player and b of the other, as
+// unrankPieces gives them, stepping from one to the next instead of
+// unranking each.
+func enumeratePieces(from, to uint64, n, a, b int, yield func(r uint64, occ, mine uint32) bool) {
+	if from >= to {
+		return
+	}
+	k := a + b
+	per := binom[k][a]
+	r2 := from % per
+	occ := unrankSubset(from/per, n, k)
+	sub := unrankSubset(r2, k, a)
+	for r := from; r < to; r++ {
+		if !yield(r, occ, deposit(sub, occ)) {
+			return
+		}
+		if r2++; r2 == per {
+			r2, sub = 0, 1<<a-1
+			if occ != 0 {
+				occ = nextSet(occ)
+			}
+		} else {
+			sub = nextSet(sub)
+		}
+	}
+}
+
+// pdepByte[m][v] deposits the low bits of v, in order, on the set bits of
+// m (the PDEP instruction on one byte).
+var pdepByte = func() (t [256][256]uint8) {
+	for m := range 256 {
+		for v := range 256 {
+			var out uint8
+			k := 0
+			for i := range 8 {
+				if m>>i&1 != 0 {
+					out |= uint8(v>>k&1) << i
+					k++
+				}
+			}
+			t[m][v] = out
+		}
+	}
+	return t
+}()
+
+// binomT[k][n] is C(n, k): the column of one k contiguous, for the scans
+// of unrankSubset.
+var binomT = func() (t [33][33]uint64) {
+	for n := range 33 {
+		for k := range 33 {
+			t[k][n] = binom[n][k]
+		}
+	}
+	return t
+}()
+
+// unrankSubset returns the k-subset of {0..n-1} of rank r in the
+// combinatorial number system: the largest c with C(c, k) <= r is its
+// largest element, and so on down.
+func unrankSubset(r uint64, n, k int) uint32 {
+	var mask uint32
+	c := n - 1
+	for j := k; j >= 1; j-- {
+		col := &binomT[j]
+		for col[c] > r {
+			c--
+		}
+		mask |= 1 << c
+		r -= col[c]
+		c--
+	}
+	return mask
+}

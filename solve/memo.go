@@ -1,0 +1,194 @@
+package solve
+
+import (
+	"reflect"
+	"unsafe"
+
+	"github.com/grundy-go/grundy/game"
+)
+
+// table64 is the memo of an engine whose positions are integers: uint64
+// bitboards, packed tuples, interned IDs. It is an open-addressing hash
+// table with linear probing over one slice of (key, value) slots, so an
+// entry costs no allocation and a look-up at most a few adjacent cache
+// lines, where a Go map pays for hashing through the type's hasher, control
+// bytes and growth by incremental splitting.
+//
+// Slot index (locality): the key's low blockBits bits choose the slot
+// within a block of 1<<blockBits slots, and a Fibonacci hash of the other
+// bits chooses the block. Positions whose keys differ only in their low
+// bits (the last coordinate of a packed tuple, the low cells of a
+// bitboard), which a depth-first search tends to visit one after the
+// other, then share cache lines. Keys that agree in their low bits are no
+// worse off than under chaining: they probe forward from the same slot.
+//
+// Invariants: len(slots) is a power of two at least 1<<blockBits; count <=
+// 3/4 len(slots) after every insertion (the engine grows the table before
+// an insertion would pass it), so a probe always meets an empty slot; every
+// key lies in the run of occupied slots that starts at its home slot
+// (linear probing; deletion shifts entries back to keep it so).
+type table64 struct {
+	slots []slot64
+	count int
+	shift uint8 // 64 - log2(len(slots) >> blockBits)
+}
+
+// slot64 is one entry of a table64: val is 0 for an empty slot, and
+// otherwise the value as encoded by stored.
+type slot64 struct {
+	key uint64
+	val uint64
+}
+
+// blockBits is log2 of the run of slots that keys equal but for their low
+// bits share (16 slots: 256 bytes, four cache lines).
+const blockBits = 4
+
+// minTableBits is log2 of the smallest table.
+const minTableBits = 10
+
+// stored encodes value v of a slot: 0 means empty, so v is kept as v+1;
+// the in-progress mark ^0 is kept as ^0 itself. A real value of 2^64-2 or
+// more cannot occur: a value is at most the number of options.
+func stored(v game.Nimber) uint64 {
+	if v == inProgress {
+		return uint64(inProgress)
+	}
+	return uint64(v) + 1
+}
+
+// loaded decodes a non-empty slot's value.
+func loaded(x uint64) game.Nimber {
+	if x == uint64(inProgress) {
+		return inProgress
+	}
+	return game.Nimber(x - 1)
+}
+
+// newTable64 returns an empty table of the smallest size.
+func newTable64() *table64 {
+	return &table64{slots: make([]slot64, 1<<minTableBits), shift: 64 - (minTableBits - blockBits)}
+}
+
+// home returns the first slot a probe for k examines.
+func (t *table64) home(k uint64) uint64 {
+	const fib = 0x9e3779b97f4a7c15 // 2^64 / golden ratio
+	block := (k >> blockBits) * fib >> t.shift
+	return block<<blockBits | k&(1<<blockBits-1)
+}
+
+// get returns the value stored for k.
+func (t *table64) get(k uint64) (game.Nimber, bool) {
+	mask := uint64(len(t.slots) - 1)
+	for i := t.home(k); ; i = (i + 1) & mask {
+		s := &t.slots[i]
+		if s.val == 0 {
+			return 0, false
+		}
+		if s.key == k {
+			return loaded(s.val), true
+		}
+	}
+}
+
+// put stores v for k. The caller has reserved room (reserve).
+func (t *table64) put(k uint64, v game.Nimber) {
+	mask := uint64(len(t.slots) - 1)
+	for i := t.home(k); ; i = (i + 1) & mask {
+		s := &t.slots[i]
+		if s.val == 0 {
+			s.key, s.val = k, stored(v)
+			t.count++
+			return
+		}
+		if s.key == k {
+			s.val = stored(v)
+			return
+		}
+	}
+}
+
+// remove deletes k's entry if it has one. The entries after it in its run
+// that could sit in its slot move back (backward-shift deletion), so the
+// run invariant holds with no tombstones.
+func (t *table64) remove(k uint64) {
+	mask := uint64(len(t.slots) - 1)
+	i := t.home(k)
+	for ; ; i = (i + 1) & mask {
+		if t.slots[i].val == 0 {
+			return
+		}
+		if t.slots[i].key == k {
+			break
+		}
+	}
+	t.count--
+	hole := i
+	for j := (i + 1) & mask; t.slots[j].val != 0; j = (j + 1) & mask {
+		// The entry at j may fill the hole if its home is not in the
+		// cyclic interval (hole, j].
+		h := t.home(t.slots[j].key)
+		if (j-h)&mask >= (j-hole)&mask {
+			t.slots[hole] = t.slots[j]
+			hole = j
+		}
+	}
+	t.slots[hole] = slot64{}
+}
+
+// full reports whether one more entry would pass three quarters of the
+// slots (linear probing stays short up to there: about 2.5 probes to find
+// a key, 8.5 to miss one, in adjacent slots).
+func (t *table64) full() bool { return 4*(t.count+1) > 3*len(t.slots) }
+
+// grownBytes returns the bytes the table holds after its next growth.
+func (t *table64) grownBytes() int64 { return 2 * t.bytes() }
+
+// bytes returns the bytes the table holds.
+func (t *table64) bytes() int64 { return int64(len(t.slots)) * int64(unsafe.Sizeof(slot64{})) }
+
+// grow doubles the table and re-inserts every entry.
+func (t *table64) grow() {
+	old := t.slots
+	t.slots = make([]slot64, 2*len(old))
+	t.shift--
+	mask := uint64(len(t.slots) - 1)
+	for _, s := range old {
+		if s.val == 0 {
+			continue
+		}
+		i := t.home(s.key)
+		for t.slots[i].val != 0 {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = s
+	}
+}
+
+// integerKey reports whether positions of type P are integers of at most 64
+// bits, so the engine can key its memo by their bits (table64), and their
+// size in bytes.
+func integerKey[P comparable]() (size uintptr, ok bool) {
+	switch reflect.TypeFor[P]().Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		var p P
+		return unsafe.Sizeof(p), true
+	}
+	return 0, false
+}
+
+// keyOf returns the bits of integer position p (of size bytes),
+// zero-extended: distinct positions have distinct keys.
+func keyOf[P comparable](p *P, size uintptr) uint64 {
+	switch size {
+	case 8:
+		return *(*uint64)(unsafe.Pointer(p))
+	case 4:
+		return uint64(*(*uint32)(unsafe.Pointer(p)))
+	case 2:
+		return uint64(*(*uint16)(unsafe.Pointer(p)))
+	default:
+		return uint64(*(*uint8)(unsafe.Pointer(p)))
+	}
+}

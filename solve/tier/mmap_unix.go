@@ -1,0 +1,21 @@
+//go:build unix
+
+package tier
+
+import (
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+func mmapFile(f *os.File, size int64, writable bool) ([]byte, error) {
+	prot := unix.PROT_READ
+	if writable {
+		prot |= unix.PROT_WRITE
+	}
+	return unix.Mmap(int(f.Fd()), 0, int(size), prot, unix.MAP_SHARED)
+}
+
+func munmap(b []byte) error { return unix.Munmap(b) }
+
+func msync(b []byte) error { return unix.Msync(b, unix.MS_SYNC) }

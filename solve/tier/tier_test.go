@@ -1,0 +1,128 @@
+package tier
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/solve"
+)
+
+// counters is a small loopy tiered game for the engine's own tests: a
+// position is n tokens and a state s in 0..3. A move takes a token and
+// advances s, takes two tokens when s is even, or (staying in the tier)
+// advances s when s < 3. With no token, s = 0 is lost, 1 won, 2 drawn for
+// the player to move; (0, 3) has no move. Tier n holds the 4 states.
+type counters struct{ max int }
+
+type cpos struct{ n, s int }
+
+func (counters) Moves(p cpos, yield func(cpos) bool) {
+	if p.n >= 1 && !yield(cpos{p.n - 1, (p.s + 1) % 4}) {
+		return
+	}
+	if p.n >= 2 && p.s%2 == 0 && !yield(cpos{p.n - 2, p.s}) {
+		return
+	}
+	if p.s < 3 {
+		yield(cpos{p.n, p.s + 1})
+	}
+}
+
+func (counters) Result(p cpos) (game.Outcome, bool) {
+	if p.n > 0 || p.s == 3 {
+		return game.Unknown, false
+	}
+	return [...]game.Outcome{game.Lose, game.Win, game.Draw}[p.s], true
+}
+
+func (counters) Tier(p cpos) ID             { return ID(p.n) }
+func (counters) TierSize(ID) uint64         { return 4 }
+func (counters) Rank(_ ID, p cpos) uint64   { return uint64(p.s) }
+func (counters) Unrank(t ID, r uint64) cpos { return cpos{int(t), int(r)} }
+func (counters) Loops(ID) bool              { return true }
+func (counters) TierName(t ID) string       { return "n" + string(rune('a'+t)) }
+func (c counters) ChildTiers(t ID) []ID {
+	var kids []ID
+	for k := ID(1); k <= 2 && k <= t; k++ {
+		kids = append(kids, t-k)
+	}
+	return kids
+}
+
+// TierParents by brute force: every position of tier t, once per move to p.
+func (c counters) TierParents(p cpos, t ID, yield func(cpos) bool) {
+	for s := range 4 {
+		q := cpos{int(t), s}
+		if _, terminal := c.Result(q); terminal {
+			continue
+		}
+		stop := false
+		c.Moves(q, func(m cpos) bool {
+			if m == p && !yield(q) {
+				stop = true
+			}
+			return !stop
+		})
+		if stop {
+			return
+		}
+	}
+}
+
+// TestEqualsRetro: every position of the counters game gets the value
+// solve.Retro gives it, with 1 and 2 workers.
+func TestEqualsRetro(t *testing.T) {
+	g := counters{max: 20}
+	for _, workers := range []int{1, 2} {
+		s := New[cpos](g, nil, Options{Dir: t.TempDir(), Game: "counters", Workers: workers})
+		if err := s.Solve(context.Background(), []ID{20}); err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		for n := range 21 {
+			for st := range 4 {
+				p := cpos{n, st}
+				r := solve.NewRetro[cpos](g, nil)
+				if err := r.Solve(context.Background(), p); err != nil {
+					t.Fatal(err)
+				}
+				want, _ := r.Value(p)
+				got, err := s.Value(p)
+				if err != nil || got != want {
+					t.Fatalf("%d workers, %+v: %+v %v, retro %+v", workers, p, got, err, want)
+				}
+			}
+		}
+	}
+}
+
+// TestLimits: a state limit and a memory limit refuse up front, a done
+// context stops, and nothing is left half-written.
+func TestLimits(t *testing.T) {
+	g := counters{max: 20}
+	dir := t.TempDir()
+	s := New[cpos](g, &solve.Budget{MaxStates: 10}, Options{Dir: dir, Game: "counters"})
+	if err := s.Solve(context.Background(), []ID{20}); !errors.Is(err, solve.ErrStateLimit) {
+		t.Errorf("max states 10: %v", err)
+	}
+	s = New[cpos](g, &solve.Budget{MaxMemory: 20}, Options{Dir: dir, Game: "counters"})
+	if err := s.Solve(context.Background(), []ID{20}); !errors.Is(err, solve.ErrMemoryLimit) {
+		t.Errorf("max memory 20 bytes: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s = New[cpos](g, nil, Options{Dir: dir, Game: "counters"})
+	if err := s.Solve(ctx, []ID{20}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, "*")); len(left) != 0 {
+		t.Errorf("files left: %v", left)
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Fatal(err)
+	}
+}

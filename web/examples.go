@@ -1,0 +1,53 @@
+package web
+
+import (
+	"io/fs"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/grundy-go/grundy/examples"
+)
+
+// Example is one entry of /api/examples: an example rule script
+// (examples/*.star) for the rule editor's menu.
+type Example struct {
+	Name   string `json:"name"`   // the file name, e.g. "nim.star"
+	Title  string `json:"title"`  // the first line of its leading comment
+	Source string `json:"source"` // the whole script
+	// Verb and Args are the command the script's comment shows, e.g.
+	// "value" and "3 4 5" for `grundy value nim.star 3 4 5` (empty when
+	// it shows none).
+	Verb string `json:"verb"`
+	Args string `json:"args"`
+}
+
+// usage matches the command line an example's comment shows.
+var usage = regexp.MustCompile("`grundy (\\w+) \\S+\\.star([^`]*)`")
+
+// exampleList reads the embedded examples, sorted by name.
+func exampleList() ([]Example, error) {
+	names, err := fs.Glob(examples.Scripts, "*.star")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	out := []Example{}
+	for _, name := range names {
+		data, err := fs.ReadFile(examples.Scripts, name)
+		if err != nil {
+			return nil, err
+		}
+		src := string(data)
+		e := Example{Name: name, Source: src}
+		first, _, _ := strings.Cut(src, "\n")
+		e.Title = strings.TrimSpace(strings.TrimPrefix(first, "#"))
+		if m := usage.FindStringSubmatch(src); m != nil {
+			e.Verb, e.Args = m[1], strings.TrimSpace(m[2])
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+func (s *Server) examples(*request) (any, error) { return exampleList() }

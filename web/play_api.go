@@ -1,0 +1,266 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/query"
+	"github.com/grundy-go/grundy/script"
+)
+
+// PlayRequest is the JSON body of POST /api/play: a game in progress, told
+// by its start and the positions each move left. The server keeps no game:
+// every request replays the record under the end-of-game rules of `grundy
+// play` (query.Match), so undo and redo are the page dropping or restoring
+// the last positions.
+type PlayRequest struct {
+	Position string   `json:"position"` // the start, in CLI syntax
+	Played   []string `json:"played"`   // the positions left by the moves so far
+	Misere   bool     `json:"misere"`
+	// Script, when not empty, is a rule script's source (SPEC section 6):
+	// the positions are then its game's, written as its ARGs (a leading
+	// GAME token ending in .star is dropped).
+	Script string `json:"script"`
+	// Computer asks for the perfect opponent's move at the end of the
+	// record, made and recorded in the answer.
+	Computer bool `json:"computer"`
+}
+
+// PlayState is the answer of POST /api/play: the game so far, the current
+// position drawn (each component's games.View) and its moves, each with
+// what it changes (games.MoveView) and its value for the player making it.
+type PlayState struct {
+	Start  string   `json:"start"`
+	Played []string `json:"played"` // the record, with the computer's move when asked
+	// History has one point per position of the game, the start first and
+	// the current position last: the value history of the page.
+	History  []HistoryPoint `json:"history"`
+	Position string         `json:"position"`
+	Mover    int            `json:"mover"` // 0: the player who moved first, 1: the other
+	Groups   []GroupView    `json:"groups"`
+	// Outcome, Grundy, Remoteness and Score value the current position for
+	// its mover (query.Analysis).
+	Outcome    game.Outcome `json:"outcome"`
+	Grundy     *game.Nimber `json:"grundy,omitempty"`
+	Remoteness *int         `json:"remoteness,omitempty"`
+	Score      *int64       `json:"score,omitempty"`
+	Moves      []PlayOption `json:"moves"`
+	Truncated  bool         `json:"truncated,omitempty"`
+	// Totals are the points of players 0 and 1 in a scoring game.
+	Totals  [2]int64      `json:"totals"`
+	Scoring bool          `json:"scoring,omitempty"`
+	Ending  *query.Ending `json:"ending"` // nil while the game goes on
+	Choice  *PlayOption   `json:"choice,omitempty"`
+}
+
+// HistoryPoint is one position of a game: its value for the player to move
+// there (Grundy value in impartial normal play, remoteness in general
+// games; a draw has none) and the move made from it.
+type HistoryPoint struct {
+	Position string `json:"position"`
+	Mover    int    `json:"mover"`
+	// Outcome is the result for the mover under perfect play from here:
+	// the position's outcome, and in a scoring game the sign of Margin.
+	Outcome    game.Outcome `json:"outcome"`
+	Grundy     *game.Nimber `json:"grundy,omitempty"`
+	Remoteness *int         `json:"remoteness,omitempty"`
+	// Score (scoring games) is the mover's final margin from here on;
+	// Margin adds the points both players made before.
+	Score  *int64 `json:"score,omitempty"`
+	Margin *int64 `json:"margin,omitempty"`
+	Move   string `json:"move,omitempty"` // the label of the move made from here
+}
+
+// GroupView is one group of the current position: its GAME token and the
+// views of its components, numbered across groups as moves number them.
+type GroupView struct {
+	Game       string       `json:"game"`
+	Components []games.View `json:"components"`
+}
+
+// PlayOption is a move of the current position: query.PlayMove (its
+// outcome for its maker, value, remoteness, the position it leaves) and
+// what it changes.
+type PlayOption struct {
+	query.PlayMove
+	View games.MoveView `json:"view"`
+}
+
+// maxPlayed bounds the record a play request replays.
+const maxPlayed = 5000
+
+func (s *Server) play(r *request) (any, error) {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return nil, game.Inputf("send the game as JSON (Content-Type application/json), not %s", ct)
+	}
+	var req PlayRequest
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return nil, err
+		}
+		return nil, game.Inputf("request body is not a game {\"position\": ..., \"played\": [...]}: %v", err)
+	}
+	if len(req.Played) > maxPlayed {
+		return nil, game.Inputf("a record of %d moves is longer than this server's limit of %d", len(req.Played), maxPlayed)
+	}
+	ctx := r.Context()
+	parse := func(text string) (games.Position, error) {
+		words, err := s.positionWords(text)
+		if err != nil {
+			return nil, err
+		}
+		return games.ParseFS(words, nil)
+	}
+	if strings.TrimSpace(req.Script) != "" {
+		inst, err := script.LoadSource(scriptName, []byte(req.Script), io.Discard)
+		if err != nil {
+			return nil, err
+		}
+		ctx = script.WithLimits(ctx, scriptSteps)
+		parse = func(text string) (games.Position, error) {
+			if len(text) > s.cfg.MaxPosition {
+				return nil, game.Inputf("position is %d bytes long, above this server's limit of %d", len(text), s.cfg.MaxPosition)
+			}
+			words := strings.Fields(text)
+			if len(words) > 0 && strings.HasSuffix(words[0], ".star") {
+				words = words[1:]
+			}
+			comps, err := inst.Parse(words)
+			if err != nil {
+				return nil, game.Inputf("%s: %w", scriptName, err)
+			}
+			return games.Position{{Game: inst, Components: comps}}, nil
+		}
+	}
+	pos, err := parse(req.Position)
+	if err != nil {
+		return nil, err
+	}
+	pl := query.NewPlayer(query.PlayOptions{Budget: r.budget, Misere: req.Misere})
+	match := query.NewMatch(pos)
+	st := &PlayState{Start: pos.String(), Played: []string{}, History: []HistoryPoint{}}
+	// play records move mv, made from pos analysed as a.
+	play := func(a *query.Analysis, mv *query.PlayMove) {
+		label := moveView(pos, mv).Label
+		st.History = append(st.History, historyPoint(a, match, label))
+		match.Play(mv)
+		st.Played = append(st.Played, mv.Position)
+		pos = mv.After
+	}
+	for i, text := range req.Played {
+		if match.Ending() != nil {
+			return nil, game.Inputf("move %d (%s): the game ended by repetition before it", i+1, text)
+		}
+		a, err := pl.Analyze(ctx, pos)
+		if err != nil {
+			return nil, err
+		}
+		if match.Finish(a) != nil {
+			return nil, game.Inputf("move %d (%s): the game was over at %s", i+1, text, pos)
+		}
+		mv, err := findPlayed(a, text, parse)
+		if err != nil {
+			return nil, fmt.Errorf("move %d: %w", i+1, err)
+		}
+		play(a, mv)
+	}
+	a, err := pl.Analyze(ctx, pos)
+	if err != nil {
+		return nil, err
+	}
+	if req.Computer && match.Ending() == nil && match.Finish(a) == nil {
+		best, err := pl.Choose(ctx, pos)
+		if err != nil {
+			return nil, err
+		}
+		from := pos
+		play(a, best)
+		st.Choice = &PlayOption{PlayMove: *best, View: moveView(from, best)}
+		if a, err = pl.Analyze(ctx, pos); err != nil {
+			return nil, err
+		}
+	}
+	match.Finish(a)
+	st.History = append(st.History, historyPoint(a, match, ""))
+	st.Position, st.Mover, st.Ending = a.Position, match.Mover(), match.Ending()
+	st.Outcome, st.Grundy, st.Remoteness, st.Score = a.Outcome, a.Grundy, a.Remoteness, a.Score
+	st.Totals, st.Scoring, st.Truncated = match.Totals(), a.Score != nil, a.Truncated
+	for _, g := range pos {
+		gv := GroupView{Game: g.Game.Name(), Components: []games.View{}}
+		viewer := games.ViewOf(g.Game)
+		for _, c := range g.Components {
+			gv.Components = append(gv.Components, viewer.View(c))
+		}
+		st.Groups = append(st.Groups, gv)
+	}
+	st.Moves = make([]PlayOption, 0, len(a.Moves))
+	for i := range a.Moves {
+		st.Moves = append(st.Moves, PlayOption{PlayMove: a.Moves[i], View: moveView(pos, &a.Moves[i])})
+	}
+	return st, nil
+}
+
+// findPlayed finds the move of a to the position text: the same text as
+// the move's, or a text that parses to it (written another way).
+func findPlayed(a *query.Analysis, text string, parse func(string) (games.Position, error)) (*query.PlayMove, error) {
+	for i := range a.Moves {
+		if a.Moves[i].Position == text {
+			return &a.Moves[i], nil
+		}
+	}
+	p, err := parse(text)
+	if err != nil {
+		return nil, err
+	}
+	want := p.String()
+	for i := range a.Moves {
+		if a.Moves[i].Position == want {
+			return &a.Moves[i], nil
+		}
+	}
+	return nil, game.Inputf("%s is not one move from %s", text, a.Position)
+}
+
+// moveView describes move mv of pos with the viewer of its game: the
+// component it changes and the components that replace it.
+func moveView(pos games.Position, mv *query.PlayMove) games.MoveView {
+	comps, after := pos.Components(), mv.After.Components()
+	i := mv.Component
+	k := len(after) - len(comps) + 1 // the components replacing component i
+	gi, _ := pos.Locate(i)
+	if gi < 0 || k < 0 || i+k > len(after) {
+		return games.MoveView{Label: "→ " + mv.Position}
+	}
+	return games.ViewOf(pos[gi].Game).ViewMove(comps[i], after[i:i+k])
+}
+
+// historyPoint is the point of the value history of a position analysed as
+// a, reached in match. In a scoring game the outcome counts the points made
+// so far: a position's own outcome says only who makes more from here.
+func historyPoint(a *query.Analysis, match *query.Match, move string) HistoryPoint {
+	mover := match.Mover()
+	p := HistoryPoint{Position: a.Position, Mover: mover, Outcome: a.Outcome, Grundy: a.Grundy,
+		Remoteness: a.Remoteness, Score: a.Score, Move: move}
+	if a.Score != nil {
+		t := match.Totals()
+		margin := t[mover] - t[1-mover] + *a.Score
+		p.Margin = &margin
+		p.Outcome = game.Draw
+		switch {
+		case margin > 0:
+			p.Outcome = game.Win
+		case margin < 0:
+			p.Outcome = game.Lose
+		}
+	}
+	return p
+}

@@ -1,0 +1,162 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/query"
+)
+
+// postPlay sends a play request and decodes the answer into out (when the
+// status is 200); it returns the status and the raw body.
+func postPlay(t *testing.T, ts *httptest.Server, req PlayRequest, out *PlayState) (int, string) {
+	t.Helper()
+	body, err := json.Marshal(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := ts.Client().Post(ts.URL+"/api/play", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	if res.StatusCode == http.StatusOK && out != nil {
+		if err := json.Unmarshal(raw, out); err != nil {
+			t.Fatalf("decode %s: %v", raw, err)
+		}
+	}
+	return res.StatusCode, string(raw)
+}
+
+// TestPlayAPI checks the replay of records: the end of each game (worked
+// out by hand in the comments), the views, and refused records.
+func TestPlayAPI(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	t.Run("ends totals", func(t *testing.T) {
+		// Player 0 takes 3 then 2 (5), player 1 takes 9 then 1 (10).
+		var st PlayState
+		if code, body := postPlay(t, ts, PlayRequest{Position: "ends 3 9 1 2", Played: []string{"ends 9 1 2", "ends 1 2", "ends 1", "ends"}}, &st); code != 200 {
+			t.Fatalf("status %d: %s", code, body)
+		}
+		if st.Ending == nil || st.Ending.Draw || st.Ending.Winner != 1 || st.Totals != [2]int64{5, 10} || len(st.History) != 5 {
+			t.Errorf("ending %+v totals %v history %d points, want player 1 winning 10 to 5 over 5 points", st.Ending, st.Totals, len(st.History))
+		}
+		// Player 1 faces 9 1 2 with 3 points against them. The margin
+		// from there is d(9 1 2) = max(9 - d(1 2), 2 - d(9 1)) with
+		// d(1 2) = max(1 - 2, 2 - 1) = 1 and d(9 1) = max(9 - 1, 1 - 9) =
+		// 8: max(8, -6) = 8. Their margin in the game: 8 - 3 = 5, a win.
+		if p := st.History[1]; p.Score == nil || *p.Score != 8 || p.Margin == nil || *p.Margin != 5 || p.Outcome.String() != "win" {
+			t.Errorf("history point 1 %+v, want score 8, margin 5, win", p)
+		}
+		if st.History[0].Move != "left 3" || st.History[1].Move != "left 9" || st.History[2].Move != "right 2" {
+			t.Errorf("moves %q %q %q", st.History[0].Move, st.History[1].Move, st.History[2].Move)
+		}
+	})
+	t.Run("computer", func(t *testing.T) {
+		var st PlayState
+		if code, body := postPlay(t, ts, PlayRequest{Position: "tictactoe", Played: []string{"tictactoe x../.../..."}, Computer: true}, &st); code != 200 {
+			t.Fatalf("status %d: %s", code, body)
+		}
+		if len(st.Played) != 2 || st.Choice == nil || st.Played[1] != st.Choice.Position || st.Position != st.Choice.Position || st.Mover != 0 {
+			t.Fatalf("played %v choice %+v position %s mover %d", st.Played, st.Choice, st.Position, st.Mover)
+		}
+		// x's corner opening is answered by o in the centre: the only
+		// reply that does not lose (every other one loses to x's play;
+		// see TestPlayTicTacToeAgreesWithMinimax in query).
+		if st.Position != "tictactoe x../.o./..." {
+			t.Errorf("o answered %s, want the centre", st.Position)
+		}
+		if len(st.Moves) != 7 || len(st.Groups) != 1 || st.Groups[0].Components[0].Kind != games.ViewGrid {
+			t.Errorf("%d moves, groups %+v", len(st.Moves), st.Groups)
+		}
+		for _, m := range st.Moves {
+			if len(m.View.Clicks) != 1 {
+				t.Errorf("move %s has clicks %v, want one cell", m.Position, m.View.Clicks)
+			}
+		}
+	})
+	for _, tt := range []struct {
+		name string
+		req  PlayRequest
+		code int
+		msg  string
+	}{
+		{"not a move", PlayRequest{Position: "nim 3", Played: []string{"nim 4"}}, 400, "nim 4 is not one move from nim 3"},
+		{"after the end", PlayRequest{Position: "nim 1", Played: []string{"nim 0", "nim 0"}}, 400, "the game was over"},
+		{"bad start", PlayRequest{Position: "nim x"}, 400, "heap size"},
+		{"a file", PlayRequest{Position: "nim @/etc/passwd"}, 400, "reads no files"},
+		{"general in a sum", PlayRequest{Position: "tictactoe + nim 1"}, 400, "not in a sum"},
+		{"bad script", PlayRequest{Script: "def moves(n):\n  return oops\n", Position: "3"}, 400, "script.star:2"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			code, body := postPlay(t, ts, tt.req, nil)
+			if code != tt.code || !strings.Contains(body, tt.msg) {
+				t.Errorf("status %d body %s, want %d with %q", code, body, tt.code, tt.msg)
+			}
+		})
+	}
+}
+
+// TestPlayAPIRepetition plays a Quixo cycle found by search three times
+// round: the start's third occurrence ends the game as a draw, and a move
+// after it is refused.
+func TestPlayAPIRepetition(t *testing.T) {
+	const start = "quixo:3x3 xo./.../... x"
+	pos, err := games.ParseString(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A cycle of 4 moves back to the start, by depth-first search over the
+	// engine's moves.
+	ctx := context.Background()
+	pl := query.NewPlayer(query.PlayOptions{})
+	var cycle []string
+	var search func(p games.Position, path []string) bool
+	search = func(p games.Position, path []string) bool {
+		if len(path) == 4 {
+			if p.String() == pos.String() {
+				cycle = append([]string(nil), path...)
+				return true
+			}
+			return false
+		}
+		a, err := pl.Analyze(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range a.Moves {
+			if search(m.After, append(path, m.Position)) {
+				return true
+			}
+		}
+		return false
+	}
+	if !search(pos, nil) {
+		t.Fatal("no 4-move cycle back to the start")
+	}
+	ts := newTestServer(t, Config{})
+	played := append(append([]string(nil), cycle...), cycle...) // the start occurs 3 times
+	var st PlayState
+	if code, body := postPlay(t, ts, PlayRequest{Position: start, Played: played}, &st); code != 200 {
+		t.Fatalf("status %d: %s", code, body)
+	}
+	if st.Ending == nil || !st.Ending.Draw || !st.Ending.Repetition {
+		t.Errorf("after the cycle twice: ending %+v, want a draw by repetition", st.Ending)
+	}
+	// Once round: the start has occurred twice, the game goes on.
+	if code, body := postPlay(t, ts, PlayRequest{Position: start, Played: cycle}, &st); code != 200 || st.Ending != nil {
+		t.Errorf("after the cycle once: status %d ending %+v (%s)", code, st.Ending, body)
+	}
+	code, body := postPlay(t, ts, PlayRequest{Position: start, Played: append(played, cycle[0])}, nil)
+	if code != 400 || !strings.Contains(body, "ended by repetition") {
+		t.Errorf("a move after the draw: status %d %s", code, body)
+	}
+}

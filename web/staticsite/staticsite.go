@@ -1,0 +1,158 @@
+// Package staticsite builds the explorer as a static site: the pages of
+// `grundy serve` with the engine compiled to WebAssembly (web/wasm), so
+// the explorer can be published as plain files and opened from any static
+// host, with no server computing. `go run ./web/build -o site/` calls
+// [Build].
+//
+// The site holds the pages (every file of web/static), boot.js (loads the
+// engine and marks the pages static), wasm_exec.js (Go's JavaScript glue,
+// from the Go installation that builds the engine) and grundy.wasm. Each
+// HTML page gets the two scripts ahead of its own, and its root-relative
+// links made relative, so the site also works under a sub-path.
+package staticsite
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+//go:embed boot.js
+var bootJS []byte
+
+// EngineFile is the name of the WebAssembly engine in the site.
+const EngineFile = "grundy.wasm"
+
+// ErrToolchain is matched by the errors of Build that come from outside
+// the repository: no go command, or a Go installation without wasm_exec.js.
+var ErrToolchain = errors.New("go toolchain cannot build WebAssembly")
+
+// Options say how to build.
+type Options struct {
+	// ModuleDir is the root of the grundy module (the folder of go.mod);
+	// empty: the module of the working directory.
+	ModuleDir string
+	// Go is the go command (empty: "go" on the PATH).
+	Go string
+}
+
+// Build writes the static site into dir (created if missing): pages from
+// the fs.FS of the explorer's pages (web.Pages()), the engine compiled
+// with GOOS=js GOARCH=wasm.
+func Build(ctx context.Context, dir string, pages fs.FS, opts Options) error {
+	goCmd := opts.Go
+	if goCmd == "" {
+		goCmd = "go"
+	}
+	if _, err := exec.LookPath(goCmd); err != nil {
+		return fmt.Errorf("%w: %v", ErrToolchain, err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	if err := copyPages(dir, pages); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "boot.js"), bootJS, 0o644); err != nil {
+		return fmt.Errorf("write boot.js: %w", err)
+	}
+	goroot, err := output(ctx, opts.ModuleDir, nil, goCmd, "env", "GOROOT")
+	if err != nil {
+		return fmt.Errorf("%w: go env GOROOT: %v", ErrToolchain, err)
+	}
+	if err := copyWasmExec(goroot, dir); err != nil {
+		return err
+	}
+	abs, err := filepath.Abs(filepath.Join(dir, EngineFile))
+	if err != nil {
+		return err
+	}
+	env := append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	if _, err := output(ctx, opts.ModuleDir, env, goCmd, "build", "-trimpath", "-ldflags=-s -w", "-o", abs, "github.com/grundy-go/grundy/web/wasm"); err != nil {
+		return fmt.Errorf("build the engine (GOOS=js GOARCH=wasm): %w", err)
+	}
+	return nil
+}
+
+// output runs a command and returns its trimmed standard output; its
+// error carries the command's standard error.
+func output(ctx context.Context, dir string, env []string, name string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	cmd.Env = env
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			return "", err
+		}
+		return "", fmt.Errorf("%w: %s", err, msg)
+	}
+	return strings.TrimSpace(stdout.String()), nil
+}
+
+// copyWasmExec copies Go's wasm_exec.js: lib/wasm since Go 1.24,
+// misc/wasm before.
+func copyWasmExec(goroot, dir string) error {
+	for _, sub := range []string{"lib/wasm", "misc/wasm"} {
+		data, err := os.ReadFile(filepath.Join(goroot, sub, "wasm_exec.js"))
+		if err == nil {
+			return os.WriteFile(filepath.Join(dir, "wasm_exec.js"), data, 0o644)
+		}
+	}
+	return fmt.Errorf("%w: no wasm_exec.js in %s/lib/wasm or %s/misc/wasm", ErrToolchain, goroot, goroot)
+}
+
+// rootLink matches a root-relative href or src ("/x", not "//host").
+var rootLink = regexp.MustCompile(`((?:href|src)=")/([^/"])`)
+
+// copyPages copies every file of pages into dir, rewriting HTML pages.
+func copyPages(dir string, pages fs.FS) error {
+	return fs.WalkDir(pages, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		dest := filepath.Join(dir, filepath.FromSlash(path))
+		if d.IsDir() {
+			return os.MkdirAll(dest, 0o755)
+		}
+		data, err := fs.ReadFile(pages, path)
+		if err != nil {
+			return err
+		}
+		if strings.HasSuffix(path, ".html") {
+			data = StaticPage(data)
+		}
+		if err := os.WriteFile(dest, data, 0o644); err != nil {
+			return fmt.Errorf("write %s: %w", dest, err)
+		}
+		return nil
+	})
+}
+
+// StaticPage rewrites one HTML page for the static site: links relative,
+// and wasm_exec.js and boot.js loaded before the page's first script (so
+// the engine starts loading before the page asks it anything).
+func StaticPage(html []byte) []byte {
+	out := rootLink.ReplaceAll(html, []byte("${1}${2}"))
+	if bytes.Equal(out, html) && !bytes.Contains(html, []byte("<script")) {
+		return out
+	}
+	boot := []byte(`<script src="wasm_exec.js"></script>` + "\n" + `<script src="boot.js"></script>` + "\n")
+	if i := bytes.Index(out, []byte("<script")); i >= 0 {
+		return append(append(append([]byte{}, out[:i]...), boot...), out[i:]...)
+	}
+	if i := bytes.Index(out, []byte("</head>")); i >= 0 {
+		return append(append(append([]byte{}, out[:i]...), boot...), out[i:]...)
+	}
+	return out
+}

@@ -1,0 +1,91 @@
+//go:build js && wasm
+
+// Command wasm is the engine of the explorer's static build (`go run
+// ./web/build`): the same [web.Server] as `grundy serve`, compiled to
+// WebAssembly and called from the pages instead of fetch. It exposes one
+// JavaScript function,
+//
+//	grundyServe(method, url, body) -> Promise<{status, body}>
+//
+// which runs the request through the server's ServeHTTP on an in-memory
+// response, so the static pages get the very answers (and errors) of the
+// server. Its limits are smaller than the server's (see limits): the page
+// computes on the browser's one thread. Errors at a limit say so and point
+// to `grundy serve`.
+package main
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"syscall/js"
+	"time"
+
+	"github.com/grundy-go/grundy/web"
+	"github.com/grundy-go/grundy/web/staticsite"
+)
+
+// limits are the static build's per-request limits: a page computing in
+// the browser freezes while it computes, so requests stop sooner than on
+// the server and tables are shorter.
+var limits = web.Config{
+	Timeout:     5 * time.Second,
+	MaxStates:   1_000_000,
+	MaxMemory:   256 << 20,
+	MaxTable:    100_000,
+	MaxNodes:    300,
+	MaxBody:     64 << 10,
+	MaxPosition: 8 << 10,
+	Concurrency: 1,
+}
+
+func main() {
+	s := web.New(limits)
+	js.Global().Set("grundyServe", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		method, url, body := "GET", "/", ""
+		if len(args) > 0 {
+			method = args[0].String()
+		}
+		if len(args) > 1 {
+			url = args[1].String()
+		}
+		if len(args) > 2 && args[2].Type() == js.TypeString {
+			body = args[2].String()
+		}
+		// The answer is a Promise resolved by a goroutine: a js.FuncOf
+		// callback must not block.
+		var executor js.Func
+		executor = js.FuncOf(func(_ js.Value, p []js.Value) any {
+			resolve := p[0]
+			go func() {
+				status, text := serve(s, method, url, body)
+				resolve.Invoke(map[string]any{"status": status, "body": text})
+			}()
+			return nil
+		})
+		defer executor.Release()
+		return js.Global().Get("Promise").New(executor)
+	}))
+	if ready := js.Global().Get("grundyReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
+	select {} // keep the engine alive for the page's later calls
+}
+
+// serve runs one request through s and returns the status and body,
+// rewording limit errors for the in-browser build.
+func serve(s *web.Server, method, url, body string) (status int, text string) {
+	defer func() {
+		if p := recover(); p != nil { // a bug: never take the page down
+			status, text = http.StatusInternalServerError, `{"error":"internal error in the in-browser engine"}`
+		}
+	}()
+	req := httptest.NewRequest(method, url, strings.NewReader(body))
+	req.Host = "localhost" // the server answers loopback names only
+	if method == http.MethodPost {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, req)
+	return rec.Code, staticsite.Reword(rec.Code, rec.Body.String())
+}
