@@ -176,3 +176,39 @@ func (g *Quixo) ParentRanks(child, t tier.ID) (lo, hi uint64) {
 	}
 	return 0, 0
 }
+
+// AppendParentRanks appends the ranks in tier t of the parents of the board
+// of rank r of tier src, as TierParents yields them (tier.ParentRankAppender):
+// one call per decided board, the un-moves made and ranked on bitboards.
+func (g *Quixo) AppendParentRanks(dst []uint32, src tier.ID, r uint64, t tier.ID) []uint32 {
+	p := g.Unrank(src, r) // x to move: X is the mover's, O the last mover's
+	cur, prev := p.X, p.O
+	a, b := bits.OnesCount32(cur), bits.OnesCount32(prev)
+	own := t == quixoTier(a, b)
+	pa := b // the parent's mover (prev) holds pa cubes, its opponent a
+	if !own {
+		if b == 0 || t != quixoTier(a, b-1) {
+			return dst
+		}
+		pa = b - 1
+	}
+	hi, lo := splitTier(t)
+	var off uint64
+	if hi != lo && pa == lo {
+		off = g.partSize(hi, lo)
+	}
+	per := binom[a+pa][pa]
+	for i := range g.moves {
+		m := &g.moves[i]
+		if prev&m.to == 0 {
+			continue
+		}
+		pme, pthem := m.undo(prev&^m.to), m.undo(cur)
+		if own {
+			pme |= m.from
+		}
+		occ := pme | pthem
+		dst = append(dst, uint32(rankSet(occ)*per+rankSet(pext(occ, pme))+off))
+	}
+	return dst
+}

@@ -216,14 +216,20 @@ var binom = func() (b [33][33]uint64) {
 // rank = rank(occ)*C(k, a) + rank(mine). Both ranks are sums over the set
 // bits, taken a byte at a time from tables (cnsByte, pextByte).
 func rankPieces(occ, mine uint32) uint64 {
-	var sub uint32
-	k := 0
-	for c := 0; c < 4 && occ>>(8*c) != 0; c++ {
-		ob := occ >> (8 * c) & 255
-		sub |= uint32(pextByte[ob][mine>>(8*c)&255]) << k
+	return rankSet(occ)*binom[bits.OnesCount32(occ)][bits.OnesCount32(mine)] + rankSet(pext(occ, mine))
+}
+
+// pext packs the bits of mine under the set bits of occ into the low bits,
+// in order (the PEXT instruction), a byte at a time from pextByte.
+func pext(occ, mine uint32) uint32 {
+	sub := uint32(pextByte[occ&255][mine&255])
+	k := bits.OnesCount32(occ & 255)
+	for c := 8; c < 32 && occ>>c != 0; c += 8 {
+		ob := occ >> c & 255
+		sub |= uint32(pextByte[ob][mine>>c&255]) << k
 		k += bits.OnesCount32(ob)
 	}
-	return rankSet(occ)*binom[k][bits.OnesCount32(mine)] + rankSet(sub)
+	return sub
 }
 
 // rankSet is the combinatorial rank of the set of bits of m (m < 2^25),
@@ -383,11 +389,16 @@ var binomT = func() (t [33][33]uint64) {
 
 // unrankSubset returns the k-subset of {0..n-1} of rank r in the
 // combinatorial number system: the largest c with C(c, k) <= r is its
-// largest element, and so on down.
+// largest element, and so on down; once the elements left are below 16,
+// the subset of {0..15} of their rank comes from a table (the j-subsets of
+// a smaller set come first in this order, so the rank is the same).
 func unrankSubset(r uint64, n, k int) uint32 {
 	var mask uint32
 	c := n - 1
 	for j := k; j >= 1; j-- {
+		if c < 16 {
+			return mask | uint32(subsets16[subsetStart[j]+uint32(r)])
+		}
 		col := &binomT[j]
 		for col[c] > r {
 			c--
@@ -398,3 +409,18 @@ func unrankSubset(r uint64, n, k int) uint32 {
 	}
 	return mask
 }
+
+// subsets16[subsetStart[j]+r] is the j-subset of {0..15} of rank r: the
+// 16-bit masks of j bits in increasing order, which is the order of ranks.
+var subsetStart, subsets16 = func() (start [17]uint32, t []uint16) {
+	t = make([]uint16, 0, 1<<16)
+	for j := range 17 {
+		start[j] = uint32(len(t))
+		for m := range 1 << 16 {
+			if bits.OnesCount16(uint16(m)) == j {
+				t = append(t, uint16(m))
+			}
+		}
+	}
+	return start, t
+}()

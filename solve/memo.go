@@ -73,8 +73,7 @@ func newTable64() *table64 {
 // home returns the first slot a probe for k examines.
 func (t *table64) home(k uint64) uint64 {
 	const fib = 0x9e3779b97f4a7c15 // 2^64 / golden ratio
-	block := (k >> blockBits) * fib >> t.shift
-	return block<<blockBits | k&(1<<blockBits-1)
+	return (k * fib) >> (t.shift - blockBits)
 }
 
 // get returns the value stored for k.

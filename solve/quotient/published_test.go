@@ -36,7 +36,8 @@ import (
 // what was read: Siegel's abstract (above) and, for the even order of every
 // impartial misère quotient, Plambeck and Siegel as restated by
 // Rubinstein-Salzedo and Zhou, arXiv:2603.18244, section 1 (see
-// TestAgainstNaiveSearch).
+// TestAgainstNaiveSearch). One published order was read elsewhere and is
+// asserted: Q_30(0.07) = 360, from Siegel (see TestDawsonKayles30).
 func r8() *Quotient {
 	type abc [3]int
 	norm := func(w abc) abc {
@@ -186,5 +187,24 @@ func TestDawson(t *testing.T) {
 		if kayles.Generators()[i].Heap != g.Heap+1 {
 			t.Fatalf("generator %s: heap %d and %d", g.Name, g.Heap, kayles.Generators()[i].Heap)
 		}
+	}
+}
+
+// TestDawsonKayles30 checks the order of the quotient of Dawson's Kayles
+// (0.07) restricted to heaps 0..30 against the one published figure of it
+// that could be read: "Q_30(0.07) has size 360", Aaron Siegel, answering
+// Mike Weimerskirch in "Some MisereSolver questions answered",
+// miseregames.wordpress.com, August 2007 (the size MisereSolver reports for
+// `java -jar misere.jar 0.07 -maxheap 30`).
+func TestDawsonKayles30(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about a second of quotient building and verification")
+	}
+	q, err := Compute(context.Background(), heap.Octal(mustCode(t, "0.07")), 30, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Order() != 360 {
+		t.Fatalf("Q_30(0.07) has order %d, published 360", q.Order())
 	}
 }

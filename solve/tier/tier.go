@@ -76,6 +76,16 @@ type Enumerator[P comparable] interface {
 	Enumerate(t ID, lo, hi uint64, yield func(r uint64, p P) bool)
 }
 
+// ParentRankAppender is implemented by tier games that list the ranks of
+// a position's parents directly: AppendParentRanks(dst, src, r, t)
+// appends to dst Rank(t, q) for each q that TierParents(Unrank(src, r), t,
+// yield) yields (once per move, in any order) and returns dst. The solver
+// then calls the game once per decided position instead of once per
+// parent, and the game ranks the un-moves without building positions.
+type ParentRankAppender interface {
+	AppendParentRanks(dst []uint32, src ID, r uint64, t ID) []uint32
+}
+
 // Options configure a Solver.
 type Options struct {
 	// Dir is the directory of the tier files (it must exist). A tier whose
@@ -481,6 +491,7 @@ func (s *Solver[P]) fill(ctx context.Context, t ID, out *tierFile, kids []ID, ch
 			local[w] = local[w][:0]
 		}
 		next := uint16(r + 1)
+		appender, _ := s.g.(ParentRankAppender)
 		visitors := make([]*visitor[P], workers)
 		for w := range visitors {
 			v := &visitor[P]{g: s.g, t: t, words: out.words, r: next, shared: workers > 1}
@@ -498,6 +509,21 @@ func (s *Solver[P]) fill(ctx context.Context, t ID, out *tierFile, kids []ID, ch
 				}
 				sg := segs[k]
 				end := min(hi, starts[k]+uint64(len(sg.ranks)))
+				if appender != nil {
+					for _, rank := range sg.ranks[i-starts[k] : end-starts[k]] {
+						cell := uint16(atomic.LoadUint32(&sg.words[rank>>1]) >> ((rank & 1) * 16))
+						v.lose = cell&cellKind == cellLose
+						v.parents = appender.AppendParentRanks(v.parents[:0], sg.tier, uint64(rank), t)
+						for _, j := range v.parents {
+							v.update(j)
+						}
+					}
+					if err := solve.Poll(ctx); err != nil {
+						return err
+					}
+					i = end
+					continue
+				}
 				for _, rank := range sg.ranks[i-starts[k] : end-starts[k]] {
 					// Atomic: other workers update the cells next to it.
 					cell := uint16(atomic.LoadUint32(&sg.words[rank>>1]) >> ((rank & 1) * 16))
@@ -537,19 +563,27 @@ type visitor[P comparable] struct {
 	lose  bool   // the position is a loss: its parents are wins
 	queue []uint32
 	fn    func(P) bool // visit
+	// parents: the ranks of one position's parents (ParentRankAppender)
+	parents []uint32
 	// shared: other workers update the cells too (compare-and-swap);
 	// a lone worker stores plainly.
 	shared bool
 }
 
 func (v *visitor[P]) visit(q P) bool {
-	j := v.g.Rank(v.t, q)
+	v.update(uint32(v.g.Rank(v.t, q)))
+	return true
+}
+
+// update counts one move from the position of rank j of the tier to the
+// decided position, deciding and queueing j when that settles it.
+func (v *visitor[P]) update(j uint32) {
 	w := &v.words[j>>1]
 	sh := (j & 1) * 16
 	if !v.shared {
 		c := uint16(*w >> sh)
 		if c&cellKind != cellUndecided {
-			return true
+			return
 		}
 		if v.lose {
 			c = cellWin | v.r
@@ -558,15 +592,15 @@ func (v *visitor[P]) visit(q P) bool {
 		}
 		*w = *w&^(0xffff<<sh) | uint32(c)<<sh
 		if c&cellKind != cellUndecided {
-			v.queue = append(v.queue, uint32(j))
+			v.queue = append(v.queue, j)
 		}
-		return true
+		return
 	}
 	for {
 		old := atomic.LoadUint32(w)
 		c := uint16(old >> sh)
 		if c&cellKind != cellUndecided {
-			return true
+			return
 		}
 		if v.lose {
 			c = cellWin | v.r
@@ -575,9 +609,9 @@ func (v *visitor[P]) visit(q P) bool {
 		}
 		if atomic.CompareAndSwapUint32(w, old, old&^(0xffff<<sh)|uint32(c)<<sh) {
 			if c&cellKind != cellUndecided {
-				v.queue = append(v.queue, uint32(j))
+				v.queue = append(v.queue, j)
 			}
-			return true
+			return
 		}
 	}
 }
