@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strconv"
 
@@ -325,9 +326,12 @@ func MisereValue(ctx context.Context, pos games.Position, budget *solve.Budget) 
 // covers, whatever their number and tameness, with "method": "quotient".
 // It is used only after these hold, each failure being a one-line error,
 // never a fallback to the search: every group of pos is a heap game named
-// file.Game, the quotient covers the largest heap (its heaps 0..N, or any
-// heap when its pattern is proven), and it passes quotient.Quotient.Check
-// against the game's rules, within the budget.
+// file.Game (a rule script by its path, compared cleaned), the quotient
+// covers the largest heap (its heaps 0..N, or any heap when its pattern is
+// proven), a rule script's moves on heaps 0..N have the digest the file
+// records (RulesDigest, its "rules_sha256" key: an edited script is
+// refused), and it passes quotient.Quotient.Check against the game's
+// rules, within the budget.
 func MisereValueFrom(ctx context.Context, pos games.Position, file *QuotientFile, budget *solve.Budget) (*MisereResult, error) {
 	if _, err := checkValued(pos); err != nil {
 		return nil, err
@@ -462,47 +466,77 @@ func MisereTable(ctx context.Context, inst games.Instance, from, to int, budget 
 // attempt cheap when they do not.
 const maxQuotientHeap = 256
 
+// heapNamer is implemented by instances whose components are not keyed by
+// their heap (rule scripts, whose positions are interned values): Heap
+// reads the heap of a component (false when it is not a non-negative
+// integer) and HeapComponent makes the component of a heap.
+type heapNamer interface {
+	Heap(c games.Component) (int, bool)
+	HeapComponent(n int) (games.Component, error)
+}
+
+// heapOf returns the heap of c, a component of inst, when it is one.
+func heapOf(inst games.Instance, c games.Component) (int, bool) {
+	if h, ok := inst.(heapNamer); ok {
+		return h.Heap(c)
+	}
+	n, ok := c.Key().(int)
+	return n, ok
+}
+
+// fileNames reports whether a quotient file's "game" key names inst: its
+// name as the CLI writes it; a rule script's path is compared cleaned
+// (./rules.star and rules.star name one file).
+func fileNames(key string, inst games.Instance) bool {
+	if _, ok := inst.(heapReader); ok {
+		return filepath.Clean(key) == filepath.Clean(inst.Name())
+	}
+	return key == inst.Name()
+}
+
 // byQuotient answers a misère value of a sum of heaps of one heap game by
 // its misère quotient (package solve/quotient): the outcome is the product
 // of the heaps' elements tested against the P-portion, and the winning
 // moves are the options that bring the product into it, for any number of
-// heaps.
+// heaps. The heap game is a games.HeapGamer of the catalog, or a rule
+// script whose heaps 0..N its HeapGameTo reads (heapReader): for a script
+// the heaps are read within the request's limits, and every group's
+// instance must read the same moves (each group of a position loads its
+// script anew).
 //
 // With file nil, the quotient is computed on the fly up to the largest
 // heap, within the request's limits, for sums with two or more wild
 // components; it reports done false (and res untouched) when the sum is
 // not such a sum, fewer than two components are wild (misère Nim's rule
-// or the one wild heap's genus answer then), or the quotient does not
-// finish within the request's limits (the search takes over). With a file,
-// the file's quotient answers after the checks MisereValueFrom lists, or
-// the failed check is the error.
+// or the one wild heap's genus answer then), a script turns out not to be
+// a heap game, or the quotient does not finish within the request's limits
+// (the search takes over). With a file, the file's quotient answers after
+// the checks MisereValueFrom lists, or the failed check is the error.
 func (m *Misere) byQuotient(ctx context.Context, pos games.Position, valued []games.Evaluator, file *QuotientFile, res *MisereResult) (done bool, _ error) {
-	var g game.Game[int]
 	comps := pos.Components()
 	heaps := make([]int, len(comps))
+	first := pos[0].Game
+	_, script := first.(heapReader)
 	top := 0
-	for gi, grp := range pos {
+	for _, grp := range pos {
 		name := grp.Game.Name()
-		hg, ok := grp.Game.(games.HeapGamer)
-		var hgame game.Game[int]
-		if ok {
-			hgame, ok = hg.HeapGame()
+		_, ok := grp.Game.(heapReader)
+		if hg, isHeap := grp.Game.(games.HeapGamer); isHeap && !ok {
+			_, ok = hg.HeapGame()
 		}
 		switch {
-		case file != nil && name != file.Game:
+		case file != nil && !fileNames(file.Game, grp.Game):
 			return false, game.Inputf("quotient file %s holds the misère quotient of %s, not of %s", file.Name, file.Game, name)
 		case file != nil && !ok:
 			return false, game.Inputf("%s positions are not heaps, so the quotient of file %s cannot answer them", name, file.Name)
-		case !ok || name != pos[0].Game.Name():
+		case !ok || name != first.Name():
 			return false, nil
-		}
-		if gi == 0 {
-			g = hgame
 		}
 	}
 	wild := 0
 	for i, c := range comps {
-		n, ok := c.Key().(int)
+		gi, _ := pos.Locate(i)
+		n, ok := heapOf(pos[gi].Game, c)
 		switch {
 		case file != nil && !ok:
 			return false, game.Inputf("%s is not a heap, so the quotient of file %s cannot answer it", c, file.Name)
@@ -516,7 +550,6 @@ func (m *Misere) byQuotient(ctx context.Context, pos games.Position, valued []ga
 		if file != nil {
 			continue
 		}
-		gi, _ := pos.Locate(i)
 		tame, _, err := m.engine.Tame(ctx, m.sum.ID(pos[gi].Game, c))
 		if err != nil {
 			return false, nil // the search reports the limit
@@ -525,8 +558,42 @@ func (m *Misere) byQuotient(ctx context.Context, pos games.Position, valued []ga
 			wild++
 		}
 	}
+	if file == nil && wild < 2 {
+		return false, nil // misère Nim's rule, or the genus of the one wild heap
+	}
+	// The heap game: the catalog's, or a script's heaps 0..N read now.
+	upTo := top
+	if file != nil {
+		upTo = file.Quotient.N()
+	}
+	var g game.Game[int]
+	if script {
+		var err error
+		g, err = m.scriptHeaps(ctx, pos, upTo)
+		switch {
+		case err != nil && file != nil:
+			return false, fmt.Errorf("quotient file %s: %w", file.Name, err)
+		case err != nil:
+			return false, nil // not a heap game, or a limit: the search answers
+		}
+	} else {
+		g, _ = first.(games.HeapGamer).HeapGame()
+	}
 	var q *quotient.Quotient
 	if file != nil {
+		// A script's name is a path, which does not fix its rules: its
+		// file records the digest of the moves it was computed from.
+		redo := fmt.Sprintf("write it again with grundy quotient %s --to %d --json", first.Name(), upTo)
+		switch {
+		case script && file.Rules == "":
+			return false, game.Inputf("quotient file %s has no \"rules_sha256\" key, which tells whether the quotient was computed from the current moves of the script %s: %s", file.Name, first.Name(), redo)
+		case file.Rules != "" && file.Rules != RulesDigest(g, upTo):
+			why := "a forged or damaged file"
+			if script {
+				why = "the script was edited since"
+			}
+			return false, game.Inputf("quotient file %s was computed from other moves of %s on heaps 0..%d than the current ones (its rules_sha256 differs: %s): %s", file.Name, first.Name(), upTo, why, redo)
+		}
 		q = file.Quotient
 		if err := q.Check(ctx, g, m.req.budget); err != nil {
 			if solve.IsLimit(err) {
@@ -535,9 +602,6 @@ func (m *Misere) byQuotient(ctx context.Context, pos games.Position, valued []ga
 			return false, game.Inputf("quotient file %s is not the misère quotient of %s: %v", file.Name, file.Game, err)
 		}
 	} else {
-		if wild < 2 {
-			return false, nil // misère Nim's rule, or the genus of the one wild heap
-		}
 		var err error
 		if q, err = quotient.Compute(ctx, g, top, m.req.budget); err != nil {
 			return false, nil
@@ -604,14 +668,7 @@ func (m *Misere) byQuotient(ctx context.Context, pos games.Position, valued []ga
 				res.Truncated = true
 				return true, nil
 			}
-			args := make([]string, 0, len(option))
-			for _, h := range option {
-				args = append(args, strconv.Itoa(h))
-			}
-			parts, err := inst.Parse(args)
-			if len(option) == 0 {
-				parts, err = nil, nil
-			}
+			parts, err := heapComponents(inst, option)
 			if err != nil {
 				return false, fmt.Errorf("winning move of %s %s: %w", inst.Name(), c, err)
 			}
@@ -624,4 +681,56 @@ func (m *Misere) byQuotient(ctx context.Context, pos games.Position, valued []ga
 		}
 	}
 	return true, nil
+}
+
+// scriptHeaps returns the heap game of the rule script of pos's groups,
+// restricted to heaps 0..to (heapReader): each distinct instance among the
+// groups is read, and all must have the same moves (RulesDigest), or the
+// error says they differ.
+func (m *Misere) scriptHeaps(ctx context.Context, pos games.Position, to int) (game.Game[int], error) {
+	var g game.Game[int]
+	var digest string
+	read := map[games.Instance]bool{}
+	for _, grp := range pos {
+		if read[grp.Game] {
+			continue
+		}
+		read[grp.Game] = true
+		h, err := grp.Game.(heapReader).HeapGameTo(ctx, to, m.req.budget)
+		if err != nil {
+			return nil, err
+		}
+		d := RulesDigest(h, to)
+		if g == nil {
+			g, digest = h, d
+		} else if d != digest {
+			return nil, game.Inputf("the groups of %s read different moves on heaps 0..%d (was the script edited while it was read?)", grp.Game.Name(), to)
+		}
+	}
+	return g, nil
+}
+
+// heapComponents returns the components of inst for the heaps of an
+// option: by HeapComponent for a rule script (heapNamer), else by parsing
+// each heap's number as an ARG.
+func heapComponents(inst games.Instance, option []int) ([]games.Component, error) {
+	if len(option) == 0 {
+		return nil, nil
+	}
+	if h, ok := inst.(heapNamer); ok {
+		parts := make([]games.Component, len(option))
+		for i, n := range option {
+			c, err := h.HeapComponent(n)
+			if err != nil {
+				return nil, err
+			}
+			parts[i] = c
+		}
+		return parts, nil
+	}
+	args := make([]string, 0, len(option))
+	for _, h := range option {
+		args = append(args, strconv.Itoa(h))
+	}
+	return inst.Parse(args)
 }

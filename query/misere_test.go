@@ -20,7 +20,8 @@ import (
 // from their definitions, independently of the catalog's code:
 // kayles knocks down 1 or 2 adjacent pins of a row, dawson-kayles exactly 2
 // (either may split the row in two), grundy-game splits a heap into two
-// unequal non-empty heaps, subtract:1,3,4 takes 1, 3 or 4, nim takes any.
+// unequal non-empty heaps, subtract:1,3,4 takes 1, 3 or 4, nim takes any,
+// divisor takes a proper divisor of the heap.
 type naiveHeap struct {
 	game string
 	n    int
@@ -47,6 +48,19 @@ func naiveOptions(h naiveHeap) [][]naiveHeap {
 	case "grundy-game":
 		for a := 1; a < h.n-a; a++ {
 			out = append(out, []naiveHeap{{h.game, a}, {h.game, h.n - a}})
+		}
+	case "kayles-jump": // kayles, and a row of 2 may also become a dead row of 40
+		if h.n < 40 {
+			row(1, 2)
+		}
+		if h.n == 2 {
+			out = append(out, []naiveHeap{{h.game, 40}})
+		}
+	case "divisor": // take d tokens, d a divisor of n with d < n
+		for d := 1; d < h.n; d++ {
+			if h.n%d == 0 {
+				out = append(out, []naiveHeap{{h.game, h.n - d}})
+			}
 		}
 	case "subtract:1,3,4":
 		for _, s := range []int{1, 3, 4} {

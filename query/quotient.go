@@ -2,9 +2,13 @@ package query
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
@@ -16,13 +20,19 @@ import (
 // quotient's (order, p_portion, tame, heaps, generators, relations,
 // stable_from, pattern) with the game's name and To.
 type QuotientResult struct {
-	Game     string
-	To       int
-	States   int64
+	Game   string
+	To     int
+	States int64
+	// Rules is the digest of the game's moves on heaps 0..To (RulesDigest)
+	// for rule scripts, whose name (a path) does not fix their rules:
+	// value --misere --quotient refuses the file when the script's moves
+	// have changed since. Empty for the catalog's games.
+	Rules    string
 	Quotient *quotient.Quotient
 }
 
-// MarshalJSON writes the quotient's keys with "game", "to" and "states".
+// MarshalJSON writes the quotient's keys with "game", "to", "states" and,
+// for a rule script, "rules_sha256".
 func (r *QuotientResult) MarshalJSON() ([]byte, error) {
 	q, err := json.Marshal(r.Quotient)
 	if err != nil {
@@ -32,7 +42,8 @@ func (r *QuotientResult) MarshalJSON() ([]byte, error) {
 		Game   string `json:"game"`
 		To     int    `json:"to"`
 		States int64  `json:"states"`
-	}{r.Game, r.To, r.States})
+		Rules  string `json:"rules_sha256,omitempty"`
+	}{r.Game, r.To, r.States, r.Rules})
 	if err != nil {
 		return nil, err
 	}
@@ -65,11 +76,13 @@ func Quotient(ctx context.Context, inst games.Instance, to int, budget *Budget) 
 	}
 	start := budget.States()
 	var g game.Game[int]
+	rules := ""
 	if r, ok := inst.(heapReader); ok {
 		var err error
 		if g, err = r.HeapGameTo(ctx, to, budget); err != nil {
 			return nil, err
 		}
+		rules = RulesDigest(g, to)
 	} else {
 		hg, ok := inst.(games.HeapGamer)
 		if !ok {
@@ -87,7 +100,31 @@ func Quotient(ctx context.Context, inst games.Instance, to int, budget *Budget) 
 		}
 		return nil, err
 	}
-	return &QuotientResult{Game: inst.Name(), To: to, States: budget.States() - start, Quotient: q}, nil
+	return &QuotientResult{Game: inst.Name(), To: to, States: budget.States() - start, Rules: rules, Quotient: q}, nil
+}
+
+// RulesDigest is the SHA-256, in hex, of the moves of g on heaps 0..to:
+// for each heap, its options as sorted lists of heaps, sorted and without
+// repeats (the order in which a script lists its moves is not part of the
+// game). Two games have the same digest exactly when (but for a collision)
+// their heaps 0..to have the same options, which is all a quotient of
+// heaps 0..to depends on: a rule script's quotient file records it, so
+// that a file computed before the script's moves were edited is refused
+// by name, rather than as a quotient that fails its check.
+func RulesDigest(g game.Game[int], to int) string {
+	h := sha256.New()
+	for n := 0; n <= to; n++ {
+		var opts []string
+		g.Options(n, func(o []int) bool {
+			heaps := slices.Clone(o)
+			slices.Sort(heaps)
+			opts = append(opts, fmt.Sprint(heaps))
+			return true
+		})
+		slices.Sort(opts)
+		fmt.Fprintf(h, "%d:%s\n", n, strings.Join(slices.Compact(opts), ""))
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // QuotientFile is a misère quotient read from a cache file: the JSON that
@@ -96,8 +133,11 @@ func Quotient(ctx context.Context, inst games.Instance, to int, budget *Budget) 
 // that it is a well-formed quotient; MisereValueFrom checks that it is the
 // quotient of the sum's game (quotient.Quotient.Check) before using it.
 type QuotientFile struct {
-	Name     string // the file's name, for messages
-	Game     string // the "game" key: the game's name as the CLI writes it
+	Name string // the file's name, for messages
+	Game string // the "game" key: the game's name as the CLI writes it
+	// Rules is the "rules_sha256" key (RulesDigest), which a rule script's
+	// file must have and match; empty when absent.
+	Rules    string
 	Quotient *quotient.Quotient
 }
 
@@ -107,8 +147,9 @@ type QuotientFile struct {
 // file and wrap game.ErrInput.
 func ReadQuotientFile(name string, data []byte) (*QuotientFile, error) {
 	var head struct {
-		Game *string `json:"game"`
-		To   *int    `json:"to"`
+		Game  *string `json:"game"`
+		To    *int    `json:"to"`
+		Rules *string `json:"rules_sha256"`
 	}
 	if err := json.Unmarshal(data, &head); err != nil {
 		return nil, game.Inputf("quotient file %s: not a quotient's JSON: %v", name, err)
@@ -123,5 +164,12 @@ func ReadQuotientFile(name string, data []byte) (*QuotientFile, error) {
 	if head.To != nil && *head.To != q.N() {
 		return nil, game.Inputf("quotient file %s: \"to\" is %d but \"heaps\" lists heaps 0..%d", name, *head.To, q.N())
 	}
-	return &QuotientFile{Name: name, Game: *head.Game, Quotient: q}, nil
+	rules := ""
+	if head.Rules != nil {
+		if b, err := hex.DecodeString(*head.Rules); err != nil || len(b) != sha256.Size {
+			return nil, game.Inputf("quotient file %s: \"rules_sha256\" is %q, not a SHA-256 in hex", name, *head.Rules)
+		}
+		rules = strings.ToLower(*head.Rules)
+	}
+	return &QuotientFile{Name: name, Game: *head.Game, Rules: rules, Quotient: q}, nil
 }

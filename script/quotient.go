@@ -8,6 +8,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -125,4 +126,38 @@ func (t heapTable) Options(n int, yield func([]int) bool) {
 // under the normal or misère convention, so it has no misère quotient.
 func (g *General) HeapGameTo(context.Context, int, *solve.Budget) (game.Game[int], error) {
 	return nil, game.Inputf("%s defines result(pos), so it is a general game, not an impartial heap game: it has no misère quotient", g.s.path)
+}
+
+// Heap returns the heap of c, a position of the script, when it is a
+// non-negative integer that fits an int: the heap a misère quotient of the
+// script gives an element to (see HeapGameTo). It reports false for any
+// other position, and for components of another game.
+func (s *Script) Heap(c games.Component) (int, bool) {
+	p, ok := c.(Pos)
+	if !ok || p.s != s || int(p.ID) >= len(s.vals) {
+		return 0, false
+	}
+	m, ok := s.vals[p.ID].(starlark.Int)
+	if !ok {
+		return 0, false
+	}
+	k, ok := m.Int64()
+	if !ok || k < 0 || k > maxTable {
+		return 0, false
+	}
+	return int(k), true
+}
+
+// HeapComponent returns the heap of n as a position of the script: the
+// integer n itself, whatever the script's parse(arg) reads (a move found
+// by a quotient names the heaps it leaves as integers).
+func (s *Script) HeapComponent(n int) (games.Component, error) {
+	if n < 0 {
+		return nil, game.Inputf("%s: heap sizes are never negative, got %d", s.path, n)
+	}
+	id, err := s.intern(starlark.MakeInt(n))
+	if err != nil {
+		return nil, err
+	}
+	return Pos{s, id}, nil
 }

@@ -230,3 +230,63 @@ func TestScriptQuotientErrors(t *testing.T) {
 		t.Fatalf("err = %v, want the state limit", err)
 	}
 }
+
+// heapNamer is the script's access to its heaps for value --misere.
+type heapNamer interface {
+	Heap(c games.Component) (int, bool)
+	HeapComponent(n int) (games.Component, error)
+}
+
+// TestScriptHeap: Heap reads the integer of a parsed position and
+// HeapComponent makes the same position from the integer, whatever the
+// script's parse; positions that are not non-negative integers, and
+// components of another script, have no heap.
+func TestScriptHeap(t *testing.T) {
+	load := func(path string) games.Instance {
+		t.Helper()
+		inst, err := script.Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return inst
+	}
+	grundy, divisor, cutting := load("../examples/grundy.star"), load("../examples/divisor.star"), load("../examples/cutting.star")
+	comps, err := grundy.Parse([]string{"7", "0", "-3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := grundy.(heapNamer)
+	for i, want := range []int{7, 0, -1} {
+		n, ok := h.Heap(comps[i])
+		if ok != (want >= 0) || ok && n != want {
+			t.Fatalf("Heap(%s) = %d, %v; want %d", comps[i], n, ok, want)
+		}
+	}
+	c, err := h.HeapComponent(7)
+	if err != nil || c.Key() != comps[0].Key() || c.String() != "7" {
+		t.Fatalf("HeapComponent(7) = %v (key %v), %v; want the position 7 (key %v)", c, c.Key(), err, comps[0].Key())
+	}
+	if _, err := h.HeapComponent(-1); err == nil || !errors.Is(err, game.ErrInput) {
+		t.Fatalf("HeapComponent(-1): err = %v, want bad input", err)
+	}
+	// divisor.star's parse refuses 0, but a heap of 0 is still the integer.
+	if _, err := divisor.Parse([]string{"0"}); err == nil {
+		t.Fatal("divisor.star parsed 0")
+	}
+	d := divisor.(heapNamer)
+	if c, err := d.HeapComponent(0); err != nil {
+		t.Fatal(err)
+	} else if n, ok := d.Heap(c); !ok || n != 0 {
+		t.Fatalf("divisor.star: Heap(HeapComponent(0)) = %d, %v", n, ok)
+	}
+	if _, ok := d.Heap(comps[0]); ok {
+		t.Fatal("divisor.star read a heap of grundy.star's")
+	}
+	pair, err := cutting.Parse([]string{"3,4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, ok := cutting.(heapNamer).Heap(pair[0]); ok {
+		t.Fatalf("cutting.star 3,4 read as the heap %d", n)
+	}
+}

@@ -536,7 +536,7 @@ func (s *Script) options(p ID) (int, bool) {
 		return 0, false
 	}
 	start := len(s.opts)
-	if start+len(list) >= 1<<32-1 {
+	if uint64(start+len(list)) >= 1<<32-1 {
 		s.fail(&LimitError{Msg: fmt.Sprintf("%s: the options of all positions take more than 2^32 entries", s.path)})
 		return 0, false
 	}

@@ -372,7 +372,7 @@ func (s *Retro[P]) solveExplored(ctx context.Context, root P) error {
 				}
 				j, seen := s.index[c]
 				if !seen {
-					if len(s.pos) >= 1<<32-2 {
+					if uint64(len(s.pos)) >= 1<<32-2 {
 						err = fmt.Errorf("more than 2^32 positions")
 						return false
 					}
@@ -399,7 +399,7 @@ func (s *Retro[P]) solveExplored(ctx context.Context, root P) error {
 			}
 		}
 		if storeEdges {
-			if len(fwd) >= 1<<32-1 {
+			if uint64(len(fwd)) >= 1<<32-1 {
 				return fmt.Errorf("reached %d positions: more than 2^32 moves to store", len(s.pos))
 			}
 			off = append(off, uint32(len(fwd)))

@@ -140,7 +140,9 @@ func supervise(args []string) (status int, ok bool) {
 				// Ended from outside (a closed pipe, Ctrl-C): end the same
 				// way, as one process would, and say nothing.
 				signal.Reset(sig)
-				_ = syscall.Kill(os.Getpid(), sig)
+				if self, err := os.FindProcess(os.Getpid()); err == nil {
+					_ = self.Signal(sig) // Unix; elsewhere an error, and the status below
+				}
 				time.Sleep(time.Second) // the signal is delivered meanwhile
 				return 128 + int(sig), true
 			default:

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -147,5 +149,53 @@ func TestTableMisere(t *testing.T) {
 	_, stderr, code = grundy(t, "", "table", "--misere", "tictactoe", "--to", "3")
 	if code != 2 {
 		t.Errorf("partizan game: exit %d, %s", code, stderr)
+	}
+}
+
+// TestValueMisereScriptQuotient: value --misere on a sum of wild heaps of
+// a rule script that is a heap game answers by its quotient, computed on
+// the fly or read from the file 'quotient SCRIPT --to N --json' writes,
+// with the outcome and winning moves of the catalog game it plays (read
+// through the catalog's own rules); the file refuses the script once its
+// moves are edited (exit 2, one line).
+func TestValueMisereScriptQuotient(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("../../examples/grundy.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := filepath.Join(dir, "rules.star")
+	if err := os.WriteFile(script, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	heaps := []string{"20", "17", "13", "15"}
+	twin, errOut, code := grundy(t, "", append([]string{"value", "--misere", "grundy-game"}, heaps...)...)
+	if code != 0 || !strings.Contains(twin, "method: quotient") {
+		t.Fatalf("grundy-game: exit %d: %s%s", code, twin, errOut)
+	}
+	want := strings.ReplaceAll(twin, "grundy-game", script)
+	fly, errOut, code := grundy(t, "", append([]string{"value", "--misere", script}, heaps...)...)
+	if code != 0 || fly != want {
+		t.Fatalf("%s on the fly: exit %d: %s%s\nwant:\n%s", script, code, fly, errOut, want)
+	}
+	out, errOut, code := grundy(t, "", "quotient", script, "--to", "20", "--json")
+	if code != 0 || !strings.Contains(out, `"rules_sha256"`) {
+		t.Fatalf("quotient %s: exit %d: %s%s", script, code, out, errOut)
+	}
+	file := filepath.Join(dir, "rules.json")
+	if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cached, errOut, code := grundy(t, "", append([]string{"value", "--misere", "--quotient", file, script}, heaps...)...)
+	if code != 0 || cached != want {
+		t.Fatalf("%s from the file: exit %d: %s%s\nwant:\n%s", script, code, cached, errOut, want)
+	}
+	// Equal heaps allowed: another game, and the file no longer answers.
+	if err := os.WriteFile(script, []byte("def moves(n):\n    return [[k, n - k] for k in range(1, n // 2 + 1)]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code = grundy(t, "", append([]string{"value", "--misere", "--quotient", file, script}, heaps...)...)
+	if code != 2 || !strings.Contains(errOut, "the script was edited since") || strings.Count(errOut, "\n") != 1 {
+		t.Fatalf("edited script: exit %d, stderr %q; want exit 2 and one line saying it was edited", code, errOut)
 	}
 }

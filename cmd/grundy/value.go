@@ -25,14 +25,20 @@ components), its outcome for the player to move (P: loses, N: wins, D: a
 draw, in loopy games) and every winning move, a move to a position of value
 0. A loopy game's value may be ∞(K), K the finite values among the options.
 
---misere plays misère instead (whoever moves last loses); with --quotient
-FILE it answers by the misère quotient saved in FILE by 'grundy quotient
-GAME --to N --json' (checked against the game's rules first); --cells adds
-the value of every cell of a rook board. Partizan, scoring and loopy games of
-the catalog have no Grundy value: 'grundy solve' answers for them.`,
+--misere plays misère instead (whoever moves last loses); a sum of two or
+more wild heaps of one heap game (of the catalog, or a rule script whose
+positions are integers and whose moves leave smaller heaps) is answered by
+the game's misère quotient, computed within the limits (docs/quotients.md).
+With --quotient FILE it answers by the quotient saved in FILE by 'grundy
+quotient GAME --to N --json' (checked against the game's rules first; a
+script's file names the script by its path and records its moves, so an
+edited script is refused). --cells adds the value of every cell of a rook
+board. Partizan, scoring and loopy games of the catalog have no Grundy
+value: 'grundy solve' answers for them.`,
 		Example: `  grundy value nim 3 4 5
   grundy value kayles 10 + grundy-game 9
-  grundy value subtract:1-1 4 + subtract:1-2 6 + subtract:1-3 9 --json`,
+  grundy value subtract:1-1 4 + subtract:1-2 6 + subtract:1-3 9 --json
+  grundy value --misere examples/grundy.star 20 17 13`,
 		Args:              needPosition,
 		ValidArgsFunction: completePosition,
 		RunE: func(cmd *cobra.Command, args []string) error {

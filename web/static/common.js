@@ -9,16 +9,19 @@ export class ApiError extends Error {
 
 // call sends one request to the API and returns its parsed JSON, throwing
 // an ApiError on a non-2xx answer. On the server it fetches; in the static
-// build (boot.js sets globalThis.grundyStatic) it calls the engine compiled
-// to WebAssembly, which runs the same server in the page.
+// build (boot.js sets globalThis.grundyStatic) it asks the engine compiled
+// to WebAssembly, which runs the same server in a Web Worker: the page
+// stays responsive while it computes, and its header says "computing in
+// the browser…" until the answer comes.
 async function call(method, path, body, init) {
   let status, text;
   if (globalThis.grundyStatic) {
-    const serve = await globalThis.grundyEngine;
-    // Let the page paint ("Computing…") before the engine takes the thread.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    if (init?.signal?.aborted) throw new DOMException('the request was aborted', 'AbortError');
-    ({ status, body: text } = await serve(method, path, body ?? ''));
+    engineBusy(+1);
+    try {
+      ({ status, body: text } = await globalThis.grundyEngine.serve(method, path, body ?? '', init?.signal));
+    } finally {
+      engineBusy(-1);
+    }
   } else {
     const opts = { ...init, method };
     if (body !== undefined) { opts.body = body; opts.headers = { 'Content-Type': 'application/json' }; }
@@ -42,6 +45,23 @@ export async function api(verb, params = {}, init = undefined) {
 // post sends a JSON body to /api/VERB.
 export async function post(verb, body) {
   return call('POST', `/api/${verb}`, JSON.stringify(body));
+}
+
+// pending counts the static build's requests not answered yet; while there
+// are any, the header's badge says the browser is computing (and the root
+// element carries data-engine="busy", for tests and styles).
+let pending = 0;
+const idleBadge = 'static build · engine in your browser';
+const busyBadge = 'static build · computing in the browser…';
+function engineBusy(delta) {
+  pending += delta;
+  const busy = pending > 0;
+  document.documentElement.dataset.engine = busy ? 'busy' : 'idle';
+  const badge = document.getElementById('static-face');
+  if (badge) {
+    badge.textContent = busy ? busyBadge : idleBadge;
+    badge.setAttribute('aria-busy', String(busy));
+  }
 }
 
 // isStatic reports whether the page runs in the static build (the engine
@@ -76,7 +96,7 @@ export function header(here) {
   const nav = h('nav', {}, pages.map(([href, name]) => h('a', { href: rel(href), class: href === here ? 'here' : null }, name)));
   // The static build says so: it computes in the browser, with smaller
   // limits than `grundy serve`.
-  const face = isStatic() ? h('span', { class: 'face', id: 'static-face', title: 'The engine runs in this page (WebAssembly), with smaller limits than the server: run grundy serve for bigger computations.' }, 'static build · computing in your browser') : null;
+  const face = isStatic() ? h('span', { class: 'face', id: 'static-face', role: 'status', 'aria-busy': String(pending > 0), title: 'The engine runs in this browser (WebAssembly, in a Web Worker), with smaller limits than the server: run grundy serve for bigger computations.' }, pending > 0 ? busyBadge : idleBadge) : null;
   document.body.prepend(h('header', {}, h('a', { class: 'brand', href: 'index.html' }, 'grundy'), nav, face));
 }
 

@@ -1,20 +1,64 @@
 // boot.js starts the static build's engine: grundy.wasm, the explorer's
-// server compiled to WebAssembly (web/wasm). common.js's api and post call
-// globalThis.grundyEngine instead of fetch when globalThis.grundyStatic is
-// set. Added to every page of the static build by web/staticsite.
+// server compiled to WebAssembly (web/wasm), run in a dedicated Web Worker
+// (engine-worker.js) so the page stays responsive while it computes. It is
+// added to every page of the static build by web/staticsite, ahead of the
+// page's scripts, so the engine loads while the page does.
+//
+// globalThis.grundyEngine.serve(method, url, body, signal) sends one
+// request to the worker and returns a Promise of {status, body}: the very
+// answer of `grundy serve`'s handlers. Requests are sent one at a time in
+// the order asked; one aborted (signal) before its turn is never sent, and
+// one aborted while computing rejects at once (the worker finishes it and
+// its answer is dropped). common.js's api and post call it instead of fetch
+// when globalThis.grundyStatic is set.
 globalThis.grundyStatic = true;
-globalThis.grundyEngine = (async () => {
-  const ready = new Promise((resolve) => { globalThis.grundyReady = resolve; });
-  const go = new Go();
-  const res = await fetch('grundy.wasm');
-  if (!res.ok) throw new Error(`load grundy.wasm: status ${res.status}`);
-  let inst;
-  if ((res.headers.get('Content-Type') || '').startsWith('application/wasm')) {
-    inst = await WebAssembly.instantiateStreaming(res, go.importObject);
-  } else { // hosts that serve .wasm with another type
-    inst = await WebAssembly.instantiate(await res.arrayBuffer(), go.importObject);
+globalThis.grundyEngine = (() => {
+  const worker = new Worker('engine-worker.js');
+  const queue = []; // requests not yet sent: {id, method, url, body, resolve, reject, signal}
+  let current = null; // the request the worker is computing
+  let nextId = 1;
+  let broken = null; // the worker's load error, if any
+
+  const abortError = () => new DOMException('the request was aborted', 'AbortError');
+  function pump() {
+    while (!current && queue.length) {
+      const req = queue.shift();
+      if (req.signal?.aborted) { req.reject(abortError()); continue; }
+      if (broken) { req.reject(broken); continue; }
+      current = req;
+      worker.postMessage({ id: req.id, method: req.method, url: req.url, body: req.body });
+    }
   }
-  go.run(inst.instance);
-  await ready;
-  return globalThis.grundyServe;
+  worker.onmessage = (e) => {
+    const { id, status, body, error } = e.data;
+    if (!current || current.id !== id) return; // not ours: ignore
+    const req = current;
+    current = null;
+    if (error !== undefined) req.reject(new Error(error));
+    else req.resolve({ status, body });
+    pump();
+  };
+  // The worker script itself failed (missing file, wasm_exec.js error):
+  // every request, now and later, fails with the reason.
+  worker.onerror = (e) => {
+    e.preventDefault();
+    broken = new Error(`the in-browser engine failed to start: ${e.message || 'engine-worker.js did not load'}`);
+    if (current) { current.reject(broken); current = null; }
+    pump();
+  };
+
+  function serve(method, url, body = '', signal = undefined) {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) { reject(abortError()); return; }
+      const req = { id: nextId++, method, url, body, signal, resolve, reject };
+      signal?.addEventListener('abort', () => {
+        const i = queue.indexOf(req);
+        if (i >= 0) queue.splice(i, 1);
+        reject(abortError()); // a no-op once answered
+      }, { once: true });
+      queue.push(req);
+      pump();
+    });
+  }
+  return { serve };
 })();

@@ -4,11 +4,14 @@
 // host, with no server computing. `go run ./web/build -o site/` calls
 // [Build].
 //
-// The site holds the pages (every file of web/static), boot.js (loads the
-// engine and marks the pages static), wasm_exec.js (Go's JavaScript glue,
-// from the Go installation that builds the engine) and grundy.wasm. Each
-// HTML page gets the two scripts ahead of its own, and its root-relative
-// links made relative, so the site also works under a sub-path.
+// The site holds the pages (every file of web/static), boot.js (marks the
+// pages static and starts the engine's worker), engine-worker.js (the Web
+// Worker that runs the engine off the page's main thread), wasm_exec.js
+// (Go's JavaScript glue, from the Go installation that builds the engine,
+// loaded by the worker) and grundy.wasm. Each HTML page gets boot.js ahead
+// of its own scripts, the server's Content-Security-Policy as a meta tag,
+// and its root-relative links made relative, so the site also works under a
+// sub-path.
 package staticsite
 
 import (
@@ -27,6 +30,16 @@ import (
 
 //go:embed boot.js
 var bootJS []byte
+
+//go:embed engine-worker.js
+var workerJS []byte
+
+// CSP is the Content-Security-Policy of the static site's pages, set by a
+// meta tag: the server's (web/server.go) but frame-ancestors, which a meta
+// tag cannot set. The engine runs in a same-origin worker (worker-src
+// 'self'), so the pages need no 'wasm-unsafe-eval': the worker's policy is
+// its own response's, which a plain static host leaves empty.
+const CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self'"
 
 // EngineFile is the name of the WebAssembly engine in the site.
 const EngineFile = "grundy.wasm"
@@ -61,8 +74,10 @@ func Build(ctx context.Context, dir string, pages fs.FS, opts Options) error {
 	if err := copyPages(dir, pages); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "boot.js"), bootJS, 0o644); err != nil {
-		return fmt.Errorf("write boot.js: %w", err)
+	for name, data := range map[string][]byte{"boot.js": bootJS, "engine-worker.js": workerJS} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			return fmt.Errorf("write %s: %w", name, err)
+		}
 	}
 	goroot, err := output(ctx, opts.ModuleDir, nil, goCmd, "env", "GOROOT")
 	if err != nil {
@@ -140,19 +155,26 @@ func copyPages(dir string, pages fs.FS) error {
 }
 
 // StaticPage rewrites one HTML page for the static site: links relative,
-// and wasm_exec.js and boot.js loaded before the page's first script (so
-// the engine starts loading before the page asks it anything).
+// the Content-Security-Policy (CSP) as the head's first tag, and boot.js
+// loaded before the page's first script (so the engine starts loading
+// before the page asks it anything).
 func StaticPage(html []byte) []byte {
 	out := rootLink.ReplaceAll(html, []byte("${1}${2}"))
 	if bytes.Equal(out, html) && !bytes.Contains(html, []byte("<script")) {
 		return out
 	}
-	boot := []byte(`<script src="wasm_exec.js"></script>` + "\n" + `<script src="boot.js"></script>` + "\n")
+	insert := func(out []byte, at int, what string) []byte {
+		return append(append(append([]byte{}, out[:at]...), what...), out[at:]...)
+	}
+	if i := bytes.Index(out, []byte("<head>")); i >= 0 {
+		out = insert(out, i+len("<head>"), "\n"+`<meta http-equiv="Content-Security-Policy" content="`+CSP+`">`)
+	}
+	boot := `<script src="boot.js"></script>` + "\n"
 	if i := bytes.Index(out, []byte("<script")); i >= 0 {
-		return append(append(append([]byte{}, out[:i]...), boot...), out[i:]...)
+		return insert(out, i, boot)
 	}
 	if i := bytes.Index(out, []byte("</head>")); i >= 0 {
-		return append(append(append([]byte{}, out[:i]...), boot...), out[i:]...)
+		return insert(out, i, boot)
 	}
 	return out
 }

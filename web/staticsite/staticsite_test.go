@@ -5,9 +5,10 @@ import (
 	"testing"
 )
 
-// TestStaticPage: a page of the static site loads the engine's scripts
-// before its own and links relatively, so the site works under a sub-path;
-// absolute and protocol-relative URLs are left alone.
+// TestStaticPage: a page of the static site loads boot.js (which starts
+// the engine's worker) before its own scripts, carries the CSP as the
+// head's first tag, and links relatively, so the site works under a
+// sub-path; absolute and protocol-relative URLs are left alone.
 func TestStaticPage(t *testing.T) {
 	in := `<head>
 <link rel="stylesheet" href="/style.css">
@@ -22,11 +23,17 @@ func TestStaticPage(t *testing.T) {
 		}
 	}
 	boot, first := strings.Index(out, `<script src="boot.js">`), strings.Index(out, `<script src="vendor/echarts`)
-	exec := strings.Index(out, `<script src="wasm_exec.js">`)
-	if exec < 0 || boot < exec || first < boot {
-		t.Errorf("want wasm_exec.js, then boot.js, then the page's scripts:\n%s", out)
+	if boot < 0 || first < boot {
+		t.Errorf("want boot.js before the page's scripts:\n%s", out)
 	}
-	if strings.Count(out, "boot.js") != 1 {
-		t.Errorf("boot.js loaded %d times", strings.Count(out, "boot.js"))
+	if strings.Count(out, "boot.js") != 1 || strings.Contains(out, "wasm_exec.js") {
+		t.Errorf("want boot.js once and no wasm_exec.js (the worker loads it):\n%s", out)
+	}
+	csp := strings.Index(out, `<meta http-equiv="Content-Security-Policy" content="`+CSP+`">`)
+	if csp < 0 || csp > strings.Index(out, "<link") {
+		t.Errorf("want the CSP meta tag first in the head:\n%s", out)
+	}
+	if !strings.Contains(CSP, "worker-src 'self'") || strings.Contains(CSP, "unsafe-eval") {
+		t.Errorf("CSP %q: want worker-src 'self' and no eval", CSP)
 	}
 }

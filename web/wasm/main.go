@@ -2,16 +2,17 @@
 
 // Command wasm is the engine of the explorer's static build (`go run
 // ./web/build`): the same [web.Server] as `grundy serve`, compiled to
-// WebAssembly and called from the pages instead of fetch. It exposes one
-// JavaScript function,
+// WebAssembly and called from the pages instead of fetch. It runs in a
+// dedicated Web Worker (web/staticsite/engine-worker.js), off the page's
+// main thread, and exposes one JavaScript function to the worker,
 //
 //	grundyServe(method, url, body) -> Promise<{status, body}>
 //
 // which runs the request through the server's ServeHTTP on an in-memory
 // response, so the static pages get the very answers (and errors) of the
-// server. Its limits are smaller than the server's (see limits): the page
-// computes on the browser's one thread. Errors at a limit say so and point
-// to `grundy serve`.
+// server. Its limits are smaller than the server's (see limits): the
+// browser's tab computes one request at a time. Errors at a limit say so
+// and point to `grundy serve`.
 package main
 
 import (
@@ -25,9 +26,10 @@ import (
 	"github.com/grundy-go/grundy/web/staticsite"
 )
 
-// limits are the static build's per-request limits: a page computing in
-// the browser freezes while it computes, so requests stop sooner than on
-// the server and tables are shorter.
+// limits are the static build's per-request limits: the engine answers one
+// request at a time in the browser (a page waits for its answers, although
+// it stays responsive), so requests stop sooner than on the server and
+// tables are shorter.
 var limits = web.Config{
 	Timeout:     5 * time.Second,
 	MaxStates:   1_000_000,
@@ -69,7 +71,7 @@ func main() {
 	if ready := js.Global().Get("grundyReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
 	}
-	select {} // keep the engine alive for the page's later calls
+	select {} // keep the engine alive for the worker's later calls
 }
 
 // serve runs one request through s and returns the status and body,

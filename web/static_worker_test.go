@@ -1,0 +1,161 @@
+package web
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// workerProbe starts, in a page of the static build, a long request (Lasker's
+// Nim to 99999 under a 3 s time limit: about 3 s of the engine's work, then
+// a 422 at the limit) followed by two short ones, all through common.js's
+// api, and records meanwhile what the page's main thread does: a timer
+// every 20 ms, animation frames, and the clicks of a button #probe that
+// writes into the page. window.probe holds the times (performance.now()).
+const workerProbe = `(async () => {
+  const { api } = await import('./common.js');
+  const p = { ticks: [], frames: 0, clicks: [], order: [], busyText: '' };
+  window.probe = p;
+  const timer = setInterval(() => p.ticks.push(performance.now()), 20);
+  const frame = () => { p.frames++; if (!p.done) requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+  const button = document.createElement('button');
+  button.id = 'probe';
+  button.textContent = 'not clicked';
+  button.addEventListener('click', () => { p.clicks.push(performance.now()); button.textContent = 'clicked ' + p.clicks.length; });
+  document.body.append(button);
+  p.start = performance.now();
+  const long = api('table', { game: 'lasker', to: 99999, timeout: '3s' })
+    .then(() => 'answered', (e) => e.status + ' ' + e.message)
+    .then((r) => { p.order.push('long'); p.long = r; p.end = performance.now(); });
+  const nim = api('value', { position: 'nim 3 4 5' }).then((v) => { p.order.push('nim'); p.nim = v.grundy; });
+  const games = api('games').then((g) => { p.order.push('games'); p.games = g.length; });
+  p.busyText = document.getElementById('static-face')?.textContent || '';
+  p.busy = document.documentElement.dataset.engine;
+  Promise.all([long, nim, games]).finally(() => { p.done = true; clearInterval(timer); });
+  return true;
+})()`
+
+// TestStaticWorkerResponsive: the static build's engine computes in a Web
+// Worker, so the page's main thread runs during a long request: its timer
+// keeps ticking (no gap near the request's length, as when the engine ran
+// on the main thread), animation frames are drawn, and a click on a
+// button is handled and shown while the request computes. The header says
+// "computing in the browser…" while the page waits, and requests are
+// answered in the order asked.
+func TestStaticWorkerResponsive(t *testing.T) {
+	needChromium(t)
+	ts := httptest.NewServer(http.FileServer(http.Dir(staticSite(t))))
+	t.Cleanup(ts.Close)
+	b := newBrowserAt(t, ts.URL)
+	b.open("/index.html")
+	b.wait(`#catalog table`) // the engine has loaded and answered once
+	if !eval[bool](b, `(`+workerProbe+`, true)`) {
+		t.Fatal("probe did not start")
+	}
+	b.do("probe started", chromedp.Poll[chromedp.Void](`window.probe && window.probe.start > 0`, chromedp.WithPollingInterval(10*time.Millisecond)))
+	// While the long request computes: the page shows it is busy, and a
+	// click is handled.
+	time.Sleep(500 * time.Millisecond)
+	b.do("click the probe", chromedp.Click(chromedp.CSS(`#probe`)))
+	if label := b.text(`#probe`); label != "clicked 1" {
+		t.Errorf("after the click the button says %q, want %q", label, "clicked 1")
+	}
+	b.do("requests answered", chromedp.Poll[chromedp.Void](`window.probe.done === true`, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)))
+	p := eval[probeResult](b, `window.probe`)
+	took := p.End - p.Start
+	t.Logf("long request %.0f ms (%s); %d timer ticks, %d frames, click at +%.0f ms", took, p.Long, len(p.Ticks), p.Frames, first(p.Clicks)-p.Start)
+	// The long request must be long, or the test proves nothing.
+	if took < 1500 || !strings.HasPrefix(p.Long, "422 time limit of 3s reached") {
+		t.Fatalf("the long request took %.0f ms and ended %q: want about 3 s and the time limit's 422", took, p.Long)
+	}
+	// The timer ran all along: no gap of 500 ms while the engine computed.
+	prev, gap := p.Start, 0.0
+	for _, tick := range p.Ticks {
+		if tick > p.End {
+			break
+		}
+		gap = max(gap, tick-prev)
+		prev = tick
+	}
+	gap = max(gap, p.End-prev)
+	if gap > 500 {
+		t.Errorf("the page's timer stopped for %.0f ms during a %.0f ms request: the main thread was blocked", gap, took)
+	}
+	if p.Frames < 10 {
+		t.Errorf("%d animation frames during a %.0f ms request", p.Frames, took)
+	}
+	if len(p.Clicks) != 1 || p.Clicks[0] >= p.End {
+		t.Errorf("clicks at %v, want one before the long request's end (%.0f)", p.Clicks, p.End)
+	}
+	if p.Busy != "busy" || !strings.Contains(p.BusyText, "computing in the browser…") {
+		t.Errorf("while waiting: engine %q, badge %q; want busy and \"computing in the browser…\"", p.Busy, p.BusyText)
+	}
+	if idle, badge := eval[string](b, `document.documentElement.dataset.engine`), b.text(`#static-face`); idle != "idle" || strings.Contains(badge, "…") {
+		t.Errorf("after the answers: engine %q, badge %q; want idle", idle, badge)
+	}
+	if strings.Join(p.Order, ",") != "long,nim,games" || p.Nim != 2 || p.Games < 10 {
+		t.Errorf("answers in the order %v (nim 3 4 5 = %d, %d games): want long, nim, games, G = 2 and the catalog", p.Order, p.Nim, p.Games)
+	}
+	b.noErrors()
+}
+
+// probeResult is window.probe of workerProbe.
+type probeResult struct {
+	Ticks    []float64 `json:"ticks"`
+	Frames   int       `json:"frames"`
+	Clicks   []float64 `json:"clicks"`
+	Order    []string  `json:"order"`
+	Start    float64   `json:"start"`
+	End      float64   `json:"end"`
+	Long     string    `json:"long"`
+	Nim      int       `json:"nim"`
+	Games    int       `json:"games"`
+	BusyText string    `json:"busyText"`
+	Busy     string    `json:"busy"`
+}
+
+// first is the first of xs, or 0.
+func first(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	return xs[0]
+}
+
+// TestStaticWorkerNoEngine: when the engine cannot load (a host that lacks
+// grundy.wasm), the worker says so to every request: the catalog shows the
+// reason instead of waiting forever, and the page is no longer busy.
+func TestStaticWorkerNoEngine(t *testing.T) {
+	needChromium(t)
+	site := staticSite(t)
+	dir := t.TempDir()
+	for _, name := range []string{"index.html", "catalog.js", "common.js", "style.css", "favicon.svg", "boot.js", "engine-worker.js", "wasm_exec.js"} {
+		data, err := os.ReadFile(filepath.Join(site, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ts := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	t.Cleanup(ts.Close)
+	b := newBrowserAt(t, ts.URL)
+	b.open("/index.html")
+	b.wait(`[role=alert]`)
+	if msg := b.text(`[role=alert]`); !strings.Contains(msg, "load grundy.wasm: status 404") {
+		t.Errorf("the catalog says %q, want the engine's load error", msg)
+	}
+	if busy := eval[string](b, `document.documentElement.dataset.engine`); busy != "idle" {
+		t.Errorf("engine state %q after the error, want idle", busy)
+	}
+	b.expectHTTPErrors() // the missing grundy.wasm
+	b.noErrors()
+}
