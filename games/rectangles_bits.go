@@ -42,6 +42,31 @@ func (g bitsGame) Options(p uint64, yield func([]uint64) bool) {
 	})
 }
 
+// AppendSums is Options for the engine (solve.SumAppender): the canonical
+// components of each option appended to parts, with len(parts) appended to
+// ends after each option, in the order of bitsRects, with no callback.
+func (bitsGame) AppendSums(p uint64, parts []uint64, ends []int32) ([]uint64, []int32) {
+	for cells := p; cells != 0; cells &= cells - 1 {
+		start := bits.TrailingZeros64(cells)
+		r1, c1 := start>>3, start&7
+		run := 8 - c1
+		var rows uint64
+		for r := r1; r < 8; r++ {
+			row := p >> (8*r + c1) & 0xff
+			run = min(run, bits.TrailingZeros64(^row))
+			if run == 0 {
+				break
+			}
+			rows |= 1 << (8 * r)
+			for k := 1; k <= run; k++ {
+				parts = bitsSplit(p&^(rows*(1<<k-1)<<c1), parts)
+				ends = append(ends, int32(len(parts)))
+			}
+		}
+	}
+	return parts, ends
+}
+
 // bitsRects calls yield with the mask of every rectangle of open cells of
 // board p, each once.
 //
@@ -104,7 +129,7 @@ func bitsSplit(p uint64, dst []uint64) []uint64 {
 			dst = append(dst, 1) // one cell
 			continue
 		}
-		dst = append(dst, bitsCanon(bitsCrop(comp)))
+		dst = append(dst, bitsCropCanon(comp))
 	}
 	return dst
 }
@@ -185,6 +210,20 @@ func bitsSize(p uint64) (w, h int) {
 // of p when it is wider than tall, of its transpose when taller.
 func bitsCanon(p uint64) uint64 {
 	w, h := bitsSize(p)
+	return canonSized(p, w, h)
+}
+
+// bitsCropCanon is bitsCanon(bitsCrop(p)) for a non-empty board p, with
+// the columns of p found once for the crop and the width.
+func bitsCropCanon(p uint64) uint64 {
+	cols := bitsColumns(p)
+	c0 := bits.TrailingZeros64(cols)
+	p = p >> (bits.TrailingZeros64(p) &^ 7) >> c0
+	return canonSized(p, bits.Len64(cols)-c0, (bits.Len64(p)+7)>>3)
+}
+
+// canonSized is bitsCanon of the cropped board p of width w and height h.
+func canonSized(p uint64, w, h int) uint64 {
 	switch {
 	case p&(p+1) == 0: // a full row: the smallest image (a column is larger)
 		return p

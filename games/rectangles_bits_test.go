@@ -152,6 +152,34 @@ func TestBitsSplit(t *testing.T) {
 	}))
 }
 
+// TestBitsAppendSums: AppendSums lists the options Options yields, in the
+// same order and with the same components, after what parts already held.
+func TestBitsAppendSums(t *testing.T) {
+	g := newBitsGame()
+	rapid.Check(t, eachBoard(func(t *rapid.T) {
+		p, _, _ := drawBoard(t)
+		var want [][]uint64
+		g.Options(p, func(o []uint64) bool {
+			want = append(want, slices.Clone(o))
+			return true
+		})
+		parts, ends := g.AppendSums(p, []uint64{7}, []int32{-1})
+		if len(ends) != len(want)+1 {
+			t.Fatalf("board %#x: %d options appended, Options yields %d", p, len(ends)-1, len(want))
+		}
+		start := int32(1)
+		for i, end := range ends[1:] {
+			if got := parts[start:end]; !slices.Equal(got, want[i]) {
+				t.Fatalf("board %#x, option %d: %#x, Options yields %#x", p, i, got, want[i])
+			}
+			start = end
+		}
+		if int(start) != len(parts) {
+			t.Fatalf("board %#x: %d parts past the last option", p, len(parts)-int(start))
+		}
+	}))
+}
+
 // TestBitsRects: bitsRects yields each rectangle of open cells once, as
 // found by trying every corner pair.
 func TestBitsRects(t *testing.T) {

@@ -47,6 +47,9 @@ type Grundy[P comparable] struct {
 	arena   []P     // recorded option components of the expanded entries
 	bounds  []bound // each recorded option's end in arena and value if known
 	record  func(option []P) bool
+	sums    SumAppender[P]   // the game's options without a callback, if split == canon == nil
+	single  game.Appender[P] // or its single-component options, likewise
+	ends    []int32          // the option ends AppendSums returns
 
 	dense     []uint32       // values 0..len-1 of a Descending game on int
 	denseGame game.Game[int] // the game, when it is Descending on int
@@ -71,6 +74,12 @@ func NewGrundy[P comparable](g game.Game[P], budget *Budget) *Grundy[P] {
 	s.canon, _ = g.(game.Canonicalizer[P])
 	s.valuer, _ = g.(game.Valuer[P])
 	_, s.sized = g.(game.Footprint)
+	if s.split == nil && s.canon == nil {
+		s.sums, _ = g.(SumAppender[P])
+		if s.sums == nil {
+			s.single, _ = g.(game.Appender[P])
+		}
+	}
 	if _, ok := g.(game.Descending); ok {
 		s.denseGame, _ = any(g).(game.Game[int])
 	}
@@ -150,6 +159,21 @@ func (s *Grundy[P]) reserve() error {
 		return err
 	}
 	s.table.grow()
+	return nil
+}
+
+// admit makes the integer table able to hold the entry of expanded entry
+// e: its value is at most its number of options, so when the key or that
+// bound does not fit a narrow slot the table widens, accounted with the
+// budget first.
+func (s *Grundy[P]) admit(e *entry[P]) error {
+	if s.table == nil || s.table.fits(keyOf(&e.p, s.keySize), game.Nimber(int(e.bound-e.bounds)+1)) {
+		return nil
+	}
+	if err := s.Hold(s.footprint() + s.table.widenedBytes()); err != nil {
+		return err
+	}
+	s.table.widen()
 	return nil
 }
 
@@ -301,7 +325,8 @@ func (s *Grundy[P]) tabulate(ctx context.Context, n int) error {
 // (the order the previous engine popped them in, which measured faster on
 // a Go map), folding each valued component into its option's nim-sum; at
 // the first component with no value it marks itself in progress, pushes
-// that one component and waits. When the child is valued the scan resumes at the same place, so
+// that one component and waits. When the child is valued its value is
+// folded into the parent's option and the scan resumes past it, so
 // a component is pushed only when it is needed and has no value yet, never
 // twice, and options valued meanwhile by the child's search cost one probe:
 // the search visits the game graph in depth-first order, each position
@@ -329,9 +354,13 @@ func (s *Grundy[P]) search(ctx context.Context, root P) (game.Nimber, error) {
 			}
 			e.expanded = true
 			e.arena, e.bounds = int32(len(s.arena)), int32(len(s.bounds))
-			s.game.Options(e.p, s.record)
+			s.expand(e.p)
 			e = &s.stack[len(s.stack)-1]
 			e.next, e.bound = int32(len(s.arena))-1, int32(len(s.bounds))-1
+			if err := s.admit(e); err != nil {
+				s.abandon()
+				return 0, fmt.Errorf("searched %d positions: %w", s.Memoized(), err)
+			}
 			// Account memory every 256 states, and whenever the recorded
 			// options grew a table (a position can have 10^5 options).
 			if s.States%pollEvery == 0 || cap(s.arena) != s.arenaCap || cap(s.bounds) != s.boundsCap || s.sized {
@@ -355,7 +384,15 @@ func (s *Grundy[P]) search(ctx context.Context, root P) (game.Nimber, error) {
 			s.stack = append(s.stack, entry[P]{p: child})
 			continue
 		}
-		s.finish(s.mexOf(e))
+		v := s.mexOf(e)
+		s.finish(v)
+		if len(s.stack) > 0 {
+			// The parent's scan stopped at this component: fold its value
+			// and step past it, with no probe.
+			parent := &s.stack[len(s.stack)-1]
+			s.bounds[parent.bound].x ^= v
+			parent.next--
+		}
 	}
 	v, _ := s.lookup(root)
 	return v, nil
@@ -415,6 +452,38 @@ func (s *Grundy[P]) advance(e *entry[P]) (child P, blocked bool, err error) {
 		}
 	}
 	return child, false, nil
+}
+
+// SumAppender is an optional interface of a game with neither Splitter nor
+// Canonicalizer whose options the engine can record without a callback:
+// AppendSums appends the components of each option of p to parts and,
+// after each option, len(parts) to ends, and returns both. It must list
+// the same options as Options (each already split into its canonical
+// components, as the engine's memo keys them). The engine calls it, when
+// the game has it, in place of Options (or of game.Appender's
+// AppendOptions, which it uses likewise for single-component options).
+type SumAppender[P comparable] interface {
+	AppendSums(p P, parts []P, ends []int32) ([]P, []int32)
+}
+
+// expand records the options of p in the arena, through the game's
+// appending method when it has one, else through Options and recordOption.
+func (s *Grundy[P]) expand(p P) {
+	switch {
+	case s.sums != nil:
+		s.arena, s.ends = s.sums.AppendSums(p, s.arena, s.ends[:0])
+		for _, end := range s.ends {
+			s.bounds = append(s.bounds, bound{end: end})
+		}
+	case s.single != nil:
+		n := len(s.arena)
+		s.arena = s.single.AppendOptions(p, s.arena)
+		for i := n; i < len(s.arena); i++ {
+			s.bounds = append(s.bounds, bound{end: int32(i + 1)})
+		}
+	default:
+		s.game.Options(p, s.record)
+	}
 }
 
 // recordOption is the yield function of the expansion: it appends the
@@ -496,7 +565,7 @@ func (s *Grundy[P]) footprint() int64 {
 	}
 	return memo +
 		int64(cap(s.stack))*int64(unsafe.Sizeof(entry[P]{})) +
-		int64(cap(s.arena))*size + int64(cap(s.bounds))*int64(unsafe.Sizeof(bound{})) +
+		int64(cap(s.arena))*size + int64(cap(s.bounds))*int64(unsafe.Sizeof(bound{})) + int64(cap(s.ends))*4 +
 		int64(cap(s.dense))*4 + footprintOf(s.game)
 }
 

@@ -146,17 +146,41 @@ func (g packedPair) Options(p uint64, yield func([]uint64) bool) {
 	}
 }
 
+// packedAppend is packedPair with game.Appender: the engine records its
+// options without a callback.
+type packedAppend struct{ packedPair }
+
+func (g packedAppend) AppendOptions(p uint64, dst []uint64) []uint64 {
+	a, b := int(p>>32), int(p&(1<<32-1))
+	for _, k := range g.left {
+		if k <= a {
+			dst = append(dst, uint64(a-k)<<32|uint64(b))
+		}
+	}
+	for _, k := range g.right {
+		if k <= b {
+			dst = append(dst, uint64(a)<<32|uint64(b-k))
+		}
+	}
+	return dst
+}
+
 // BenchmarkHashedPacked is BenchmarkHashedPairs on uint64 keys: memo=table
 // is the engine (the open-addressing table of integer positions, table64),
-// memo=map the same search with the previous memo, a Go map.
+// memo=map the same search with the previous memo, a Go map;
+// memo=table/append the engine on the same game with game.Appender.
 func BenchmarkHashedPacked(b *testing.B) {
-	g := packedPair{pair{subtraction{1, 3, 4}, subtraction{1, 2}}, new([1]uint64)}
+	packed := packedPair{pair{subtraction{1, 3, 4}, subtraction{1, 2}}, new([1]uint64)}
 	for _, n := range []int{1000, 3161} {
 		want := []game.Nimber{0, 1, 0, 1, 2, 3, 2}[n%7] ^ game.Nimber(n%3)
 		root := uint64(n)<<32 | uint64(n)
-		for _, memo := range []string{"table", "map"} {
+		for _, memo := range []string{"table", "map", "table/append"} {
 			b.Run(fmt.Sprintf("states=%d/memo=%s", (n+1)*(n+1), memo), func(b *testing.B) {
 				runStates(b, (n+1)*(n+1), func() (game.Nimber, error) {
+					var g game.Game[uint64] = packed
+					if memo == "table/append" {
+						g = packedAppend{packed}
+					}
 					s := NewGrundy[uint64](g, nil)
 					if memo == "map" {
 						withMapMemo(s)

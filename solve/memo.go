@@ -9,10 +9,18 @@ import (
 
 // table64 is the memo of an engine whose positions are integers: uint64
 // bitboards, packed tuples, interned IDs. It is an open-addressing hash
-// table with linear probing over one slice of (key, value) slots, so an
-// entry costs no allocation and a look-up at most a few adjacent cache
-// lines, where a Go map pays for hashing through the type's hasher, control
-// bytes and growth by incremental splitting.
+// table with linear probing over one slice of slots, so an entry costs no
+// allocation and a look-up at most a few adjacent cache lines, where a Go
+// map pays for hashing through the type's hasher, control bytes and growth
+// by incremental splitting.
+//
+// Two slot layouts: while every key is below 2^56 and every value below
+// 254 (packed tuples, bitboards of up to 7 rows, interned IDs; the values
+// of the catalog's games), a slot is one word, the key in its low 56 bits
+// and the encoded value in its top byte (narrow), so the table takes half
+// the memory and a probe half the cache traffic; the first entry that does
+// not fit turns the table into (key, value) pairs of two words (wide, with
+// widen, which the engine accounts with its budget before it happens).
 //
 // Slot index (locality): the key's low blockBits bits choose the slot
 // within a block of 1<<blockBits slots, and a Fibonacci hash of the other
@@ -22,18 +30,20 @@ import (
 // other, then share cache lines. Keys that agree in their low bits are no
 // worse off than under chaining: they probe forward from the same slot.
 //
-// Invariants: len(slots) is a power of two at least 1<<blockBits; count <=
-// 3/4 len(slots) after every insertion (the engine grows the table before
-// an insertion would pass it), so a probe always meets an empty slot; every
+// Invariants: the slot count is a power of two at least 1<<blockBits; count
+// <= 3/4 of it after every insertion (the engine grows the table before an
+// insertion would pass it), so a probe always meets an empty slot; every
 // key lies in the run of occupied slots that starts at its home slot
-// (linear probing; deletion shifts entries back to keep it so).
+// (linear probing; deletion shifts entries back to keep it so). Exactly one
+// of narrow and slots is non-nil.
 type table64 struct {
-	slots []slot64
-	count int
-	shift uint8 // 64 - log2(len(slots) >> blockBits)
+	narrow []uint64 // one-word slots: key | encoded value << 56, 0 if empty
+	slots  []slot64 // two-word slots, once a key or value did not fit narrow
+	count  int
+	shift  uint8 // 64 - log2(slot count >> blockBits)
 }
 
-// slot64 is one entry of a table64: val is 0 for an empty slot, and
+// slot64 is one entry of a wide table64: val is 0 for an empty slot, and
 // otherwise the value as encoded by stored.
 type slot64 struct {
 	key uint64
@@ -41,11 +51,18 @@ type slot64 struct {
 }
 
 // blockBits is log2 of the run of slots that keys equal but for their low
-// bits share (16 slots: 256 bytes, four cache lines).
+// bits share (16 slots: 128 or 256 bytes, two or four cache lines).
 const blockBits = 4
 
 // minTableBits is log2 of the smallest table.
 const minTableBits = 10
+
+// The narrow layout: keys below narrowKeys, and an 8-bit encoded value
+// (narrowValue): 0 empty, 0xff in progress, v+1 for v <= maxNarrowValue.
+const (
+	narrowKeys     = 1 << 56
+	maxNarrowValue = 253
+)
 
 // stored encodes value v of a slot: 0 means empty, so v is kept as v+1;
 // the in-progress mark ^0 is kept as ^0 itself. A real value of 2^64-2 or
@@ -65,19 +82,66 @@ func loaded(x uint64) game.Nimber {
 	return game.Nimber(x - 1)
 }
 
-// newTable64 returns an empty table of the smallest size.
+// narrowSlot encodes key k (below narrowKeys) and value v (at most
+// maxNarrowValue, or inProgress) as one narrow slot.
+func narrowSlot(k uint64, v game.Nimber) uint64 {
+	if v == inProgress {
+		return k | 0xff<<56
+	}
+	return k | (uint64(v)+1)<<56
+}
+
+// narrowLoaded decodes the value of a non-empty narrow slot w.
+func narrowLoaded(w uint64) game.Nimber {
+	if w>>56 == 0xff {
+		return inProgress
+	}
+	return game.Nimber(w>>56 - 1)
+}
+
+// fits reports whether key k with values up to maxV (or in progress) can
+// be stored without widening the table.
+func (t *table64) fits(k uint64, maxV game.Nimber) bool {
+	return t.slots != nil || k < narrowKeys && maxV <= maxNarrowValue
+}
+
+// newTable64 returns an empty narrow table of the smallest size.
 func newTable64() *table64 {
-	return &table64{slots: make([]slot64, 1<<minTableBits), shift: 64 - (minTableBits - blockBits)}
+	return &table64{narrow: make([]uint64, 1<<minTableBits), shift: 64 - (minTableBits - blockBits)}
+}
+
+// size returns the number of slots.
+func (t *table64) size() int {
+	if t.slots != nil {
+		return len(t.slots)
+	}
+	return len(t.narrow)
 }
 
 // home returns the first slot a probe for k examines.
 func (t *table64) home(k uint64) uint64 {
 	const fib = 0x9e3779b97f4a7c15 // 2^64 / golden ratio
-	return (k * fib) >> (t.shift - blockBits)
+	block := (k >> blockBits) * fib >> t.shift
+	return block<<blockBits | k&(1<<blockBits-1)
 }
 
 // get returns the value stored for k.
 func (t *table64) get(k uint64) (game.Nimber, bool) {
+	if t.slots == nil {
+		if k >= narrowKeys {
+			return 0, false
+		}
+		mask := uint64(len(t.narrow) - 1)
+		for i := t.home(k); ; i = (i + 1) & mask {
+			w := t.narrow[i]
+			if w == 0 {
+				return 0, false
+			}
+			if w&(narrowKeys-1) == k {
+				return narrowLoaded(w), true
+			}
+		}
+	}
 	mask := uint64(len(t.slots) - 1)
 	for i := t.home(k); ; i = (i + 1) & mask {
 		s := &t.slots[i]
@@ -90,8 +154,28 @@ func (t *table64) get(k uint64) (game.Nimber, bool) {
 	}
 }
 
-// put stores v for k. The caller has reserved room (reserve).
+// put stores v for k. The caller has reserved room (reserve) and, in the
+// engine, widened the table if k and v do not fit a narrow slot (fits);
+// otherwise put widens it itself.
 func (t *table64) put(k uint64, v game.Nimber) {
+	if t.slots == nil && !(k < narrowKeys && (v <= maxNarrowValue || v == inProgress)) {
+		t.widen()
+	}
+	if t.slots == nil {
+		mask := uint64(len(t.narrow) - 1)
+		for i := t.home(k); ; i = (i + 1) & mask {
+			w := t.narrow[i]
+			if w == 0 {
+				t.narrow[i] = narrowSlot(k, v)
+				t.count++
+				return
+			}
+			if w&(narrowKeys-1) == k {
+				t.narrow[i] = narrowSlot(k, v)
+				return
+			}
+		}
+	}
 	mask := uint64(len(t.slots) - 1)
 	for i := t.home(k); ; i = (i + 1) & mask {
 		s := &t.slots[i]
@@ -111,6 +195,32 @@ func (t *table64) put(k uint64, v game.Nimber) {
 // that could sit in its slot move back (backward-shift deletion), so the
 // run invariant holds with no tombstones.
 func (t *table64) remove(k uint64) {
+	if t.slots == nil {
+		if k >= narrowKeys {
+			return
+		}
+		mask := uint64(len(t.narrow) - 1)
+		i := t.home(k)
+		for ; ; i = (i + 1) & mask {
+			if t.narrow[i] == 0 {
+				return
+			}
+			if t.narrow[i]&(narrowKeys-1) == k {
+				break
+			}
+		}
+		t.count--
+		hole := i
+		for j := (i + 1) & mask; t.narrow[j] != 0; j = (j + 1) & mask {
+			h := t.home(t.narrow[j] & (narrowKeys - 1))
+			if (j-h)&mask >= (j-hole)&mask {
+				t.narrow[hole] = t.narrow[j]
+				hole = j
+			}
+		}
+		t.narrow[hole] = 0
+		return
+	}
 	mask := uint64(len(t.slots) - 1)
 	i := t.home(k)
 	for ; ; i = (i + 1) & mask {
@@ -138,19 +248,74 @@ func (t *table64) remove(k uint64) {
 // full reports whether one more entry would pass three quarters of the
 // slots (linear probing stays short up to there: about 2.5 probes to find
 // a key, 8.5 to miss one, in adjacent slots).
-func (t *table64) full() bool { return 4*(t.count+1) > 3*len(t.slots) }
+func (t *table64) full() bool { return 4*(t.count+1) > 3*t.size() }
 
 // grownBytes returns the bytes the table holds after its next growth.
 func (t *table64) grownBytes() int64 { return 2 * t.bytes() }
 
+// widenedBytes returns the bytes the table holds once wide.
+func (t *table64) widenedBytes() int64 {
+	return int64(t.size()) * int64(unsafe.Sizeof(slot64{}))
+}
+
 // bytes returns the bytes the table holds.
-func (t *table64) bytes() int64 { return int64(len(t.slots)) * int64(unsafe.Sizeof(slot64{})) }
+func (t *table64) bytes() int64 {
+	if t.slots != nil {
+		return int64(len(t.slots)) * int64(unsafe.Sizeof(slot64{}))
+	}
+	return int64(len(t.narrow)) * 8
+}
+
+// each calls f with every entry.
+func (t *table64) each(f func(k uint64, v game.Nimber)) {
+	for _, w := range t.narrow {
+		if w != 0 {
+			f(w&(narrowKeys-1), narrowLoaded(w))
+		}
+	}
+	for _, s := range t.slots {
+		if s.val != 0 {
+			f(s.key, loaded(s.val))
+		}
+	}
+}
+
+// widen turns a narrow table into a wide one of the same size. Slots keep
+// their places: the home of a key does not depend on the layout.
+func (t *table64) widen() {
+	if t.slots != nil {
+		return
+	}
+	t.slots = make([]slot64, len(t.narrow))
+	for i, w := range t.narrow {
+		if w != 0 {
+			t.slots[i] = slot64{key: w & (narrowKeys - 1), val: stored(narrowLoaded(w))}
+		}
+	}
+	t.narrow = nil
+}
 
 // grow doubles the table and re-inserts every entry.
 func (t *table64) grow() {
+	t.shift--
+	if t.slots == nil {
+		old := t.narrow
+		t.narrow = make([]uint64, 2*len(old))
+		mask := uint64(len(t.narrow) - 1)
+		for _, w := range old {
+			if w == 0 {
+				continue
+			}
+			i := t.home(w & (narrowKeys - 1))
+			for t.narrow[i] != 0 {
+				i = (i + 1) & mask
+			}
+			t.narrow[i] = w
+		}
+		return
+	}
 	old := t.slots
 	t.slots = make([]slot64, 2*len(old))
-	t.shift--
 	mask := uint64(len(t.slots) - 1)
 	for _, s := range old {
 		if s.val == 0 {

@@ -18,12 +18,20 @@ import (
 // home slot within their block) and arbitrary words.
 func TestTable64AgainstMap(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		key := rapid.OneOf(
+		// Narrow runs keep to keys and values that fit one-word slots;
+		// the others mix in any word, so the table widens mid-run.
+		narrow := rapid.Bool().Draw(t, "narrow")
+		keys := []*rapid.Generator[uint64]{
 			rapid.Uint64Range(0, 40),
 			rapid.Map(rapid.Uint64Range(0, 200), func(x uint64) uint64 { return x << 20 }),
-			rapid.Uint64(),
-		)
-		value := rapid.OneOf(rapid.Just(uint64(inProgress)), rapid.Uint64Range(0, 5), rapid.Uint64())
+			rapid.Uint64Range(narrowKeys-50, narrowKeys-1),
+		}
+		values := []*rapid.Generator[uint64]{rapid.Just(uint64(inProgress)), rapid.Uint64Range(0, 5), rapid.Uint64Range(0, maxNarrowValue)}
+		if !narrow {
+			keys = append(keys, rapid.Uint64())
+			values = append(values, rapid.Uint64())
+		}
+		key, value := rapid.OneOf(keys...), rapid.OneOf(values...)
 		table := newTable64()
 		model := map[uint64]game.Nimber{}
 		steps := rapid.IntRange(1, 3000).Draw(t, "steps")
@@ -58,13 +66,14 @@ func TestTable64AgainstMap(t *testing.T) {
 			}
 		}
 		used := 0
-		for _, s := range table.slots {
-			if s.val != 0 {
-				used++
-				if _, ok := model[s.key]; !ok {
-					t.Fatalf("key %#x left in the table", s.key)
-				}
+		table.each(func(k uint64, v game.Nimber) {
+			used++
+			if want, ok := model[k]; !ok || want != v {
+				t.Fatalf("key %#x left in the table with %d (the map: %d, %v)", k, v, want, ok)
 			}
+		})
+		if narrow && table.narrow == nil {
+			t.Fatalf("the table widened with keys and values that fit")
 		}
 		if used != len(model) {
 			t.Fatalf("%d slots used, %d entries", used, len(model))
@@ -158,6 +167,17 @@ func TestIntegerMemoAgreesWithMap(t *testing.T) {
 		engines["map uint32"] = func(i int) (game.Nimber, error) { return map32.Value(ctx, uint32(i)) }
 		engines["table uint64"] = func(i int) (game.Nimber, error) { return table64.Value(ctx, uint64(i)<<36) }
 		engines["map uint64"] = func(i int) (game.Nimber, error) { return map64.Value(ctx, uint64(i)<<36) }
+		// Keys past 2^56 from position from on: the narrow table widens
+		// mid-search. The game's options without a callback (SumAppender).
+		from := rapid.IntRange(0, n).Draw(t, "wide from")
+		high := highDAG{dagOf[uint64](raw, 1), from}
+		wideTable := NewGrundy[uint64](high, nil)
+		engines["table uint64 past 2^56"] = func(i int) (game.Nimber, error) { return wideTable.Value(ctx, high.key(i)) }
+		sums := NewGrundy[uint64](appendingDAG{table64Game(wide)}, nil)
+		if sums.sums == nil {
+			t.Fatal("the engine does not use AppendSums")
+		}
+		engines["table uint64 AppendSums"] = func(i int) (game.Nimber, error) { return sums.Value(ctx, uint64(i)<<36) }
 		order := rapid.Permutation(rangeOf(n)).Draw(t, "order")
 		for _, i := range order {
 			for name, value := range engines {
@@ -166,11 +186,95 @@ func TestIntegerMemoAgreesWithMap(t *testing.T) {
 				}
 			}
 		}
+		if widened := wideTable.table.slots != nil; widened != (from < n) {
+			t.Fatalf("table wide: %v, with %d of %d positions past 2^56", widened, n-from, n)
+		}
 		if table32.Memoized() != map32.Memoized() || table64.Memoized() != map64.Memoized() {
 			t.Fatalf("memoized %d and %d positions, the map memo %d and %d",
 				table32.Memoized(), table64.Memoized(), map32.Memoized(), map64.Memoized())
 		}
 	})
+}
+
+// highDAG is a dag on uint64 whose positions from from on have bit 63 set.
+type highDAG struct {
+	d    dag[uint64]
+	from int
+}
+
+func (g highDAG) key(i int) uint64 {
+	if i >= g.from {
+		return uint64(i) | 1<<63
+	}
+	return uint64(i)
+}
+
+func (g highDAG) Options(p uint64, yield func([]uint64) bool) {
+	for _, o := range g.d.opts[p&^(1<<63)] {
+		keys := make([]uint64, len(o))
+		for c, x := range o {
+			keys[c] = g.key(int(x))
+		}
+		if !yield(keys) {
+			return
+		}
+	}
+}
+
+// table64Game is dag[uint64] under another name, so appendingDAG can embed it.
+type table64Game = dag[uint64]
+
+// appendingDAG is a dag with SumAppender.
+type appendingDAG struct{ table64Game }
+
+func (g appendingDAG) AppendSums(p uint64, parts []uint64, ends []int32) ([]uint64, []int32) {
+	for _, o := range g.opts[p/g.scale] {
+		parts = append(parts, o...)
+		ends = append(ends, int32(len(parts)))
+	}
+	return parts, ends
+}
+
+// TestAppenderAgreesWithOptions values random acyclic games whose options
+// are single components through game.Appender (no callback) and through
+// Options, and from the definition.
+func TestAppenderAgreesWithOptions(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 300).Draw(t, "positions")
+		raw := drawDAG(t, n)
+		for i, opts := range raw {
+			for j, o := range opts {
+				raw[i][j] = o[:min(len(o), 1)]
+				if len(o) == 0 {
+					raw[i][j] = []int{rapid.IntRange(0, i-1).Draw(t, "single")}
+				}
+			}
+		}
+		want := definition(raw)
+		g := dagOf[uint64](raw, 1<<36)
+		fast, slow := NewGrundy[uint64](singleDAG{g}, nil), NewGrundy[uint64](g, nil)
+		if fast.single == nil {
+			t.Fatal("the engine does not use AppendOptions")
+		}
+		ctx := context.Background()
+		for _, i := range rapid.Permutation(rangeOf(n)).Draw(t, "order") {
+			a, err1 := fast.Value(ctx, uint64(i)<<36)
+			b, err2 := slow.Value(ctx, uint64(i)<<36)
+			if err1 != nil || err2 != nil || a != want[i] || b != want[i] {
+				t.Fatalf("G(%d) = %d, %v (Appender) and %d, %v (Options); want %d", i, a, err1, b, err2, want[i])
+			}
+		}
+	})
+}
+
+// singleDAG is a dag of single-component options with game.Appender.
+type singleDAG struct{ table64Game }
+
+func (g singleDAG) AppendOptions(p uint64, dst []uint64) []uint64 {
+	for _, o := range g.opts[p/g.scale] {
+		dst = append(dst, o[0])
+	}
+	return dst
 }
 
 func rangeOf(n int) []int {
