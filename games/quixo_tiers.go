@@ -3,6 +3,7 @@ package games
 import (
 	"fmt"
 	"math/bits"
+	"sync"
 
 	"github.com/grundy-go/grundy/solve/tier"
 )
@@ -198,17 +199,80 @@ func (g *Quixo) AppendParentRanks(dst []uint32, src tier.ID, r uint64, t tier.ID
 		off = g.partSize(hi, lo)
 	}
 	per := binom[a+pa][pa]
-	for i := range g.moves {
-		m := &g.moves[i]
-		if prev&m.to == 0 {
-			continue
+	un := quixoUnmovesOf(g.n)
+	// keep: all ones when the parent held prev's cube at from (the parent is
+	// in src's tier), 0 when from was blank (one cube fewer of prev's).
+	var keep uint32
+	if own {
+		keep = ^uint32(0)
+	}
+	// Each cube of prev at a border cell may have been pushed in there.
+	for ends := prev & un.border; ends != 0; ends &= ends - 1 {
+		to := bits.TrailingZeros32(ends)
+		for i := un.start[to]; i < un.start[to+1]; i++ {
+			m := &un.byTo[i]
+			shl, shr := m.shl&31, m.shr&31 // below 32: plain shifts
+			pme := prev&^m.seg | (prev&m.seg&^m.to)<<shl>>shr | m.from&keep
+			pthem := cur&^m.seg | (cur&m.seg)<<shl>>shr
+			occ := pme | pthem
+			if g.cells <= 16 {
+				dst = append(dst, uint32(uint64(rankLow16[occ])*per+uint64(rankLow16[pext16(occ, pme)])+off))
+			} else {
+				dst = append(dst, uint32(rankSet(occ)*per+rankSet(pext(occ, pme))+off))
+			}
 		}
-		pme, pthem := m.undo(prev&^m.to), m.undo(cur)
-		if own {
-			pme |= m.from
-		}
-		occ := pme | pthem
-		dst = append(dst, uint32(rankSet(occ)*per+rankSet(pext(occ, pme))+off))
 	}
 	return dst
+}
+
+// pext16 is pext for occ < 2^16.
+func pext16(occ, mine uint32) uint32 {
+	lo := occ & 255
+	return uint32(pextByte[lo][mine&255]) | uint32(pextByte[occ>>8&255][mine>>8&255])<<bits.OnesCount32(lo)
+}
+
+// quixoUnmoves are Quixo's moves grouped by the cell a cube is pushed in
+// at, with the inverse shift as two shifts (one of them 0): undoing move m
+// on b gives b&^seg | (b&seg&^to)<<shl>>shr, leaving from empty.
+type quixoUnmoves struct {
+	border uint32
+	start  [33]int
+	byTo   []quixoUnmove
+}
+
+type quixoUnmove struct {
+	from, to, seg uint32
+	shl, shr      uint8
+}
+
+var quixoUnmoveTables [MaxQuixo + 1]struct {
+	once sync.Once
+	un   quixoUnmoves
+}
+
+// quixoUnmovesOf returns the un-move tables of Quixo n x n, built once.
+func quixoUnmovesOf(n int) *quixoUnmoves {
+	e := &quixoUnmoveTables[n]
+	e.once.Do(func() {
+		g := NewQuixo(n)
+		un := &e.un
+		for c := range 32 {
+			un.start[c] = len(un.byTo)
+			for _, m := range g.moves {
+				if m.to != 1<<c {
+					continue
+				}
+				um := quixoUnmove{from: m.from, to: m.to, seg: m.seg}
+				if m.down {
+					um.shl = m.shift
+				} else {
+					um.shr = m.shift
+				}
+				un.byTo = append(un.byTo, um)
+				un.border |= m.to
+			}
+		}
+		un.start[32] = len(un.byTo)
+	})
+	return &e.un
 }
