@@ -238,18 +238,9 @@ const scriptName = "script.star"
 var scriptSteps = script.Limits{CallSteps: script.DefaultCallSteps, RunSteps: 1_000_000_000}
 
 func (s *Server) script(r *request) (any, error) {
-	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return nil, game.Inputf("send the script as JSON (Content-Type application/json), not %s", ct)
-	}
 	var req ScriptRequest
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
-			return nil, err
-		}
-		return nil, game.Inputf("request body is not a script request {\"script\": ..., \"verb\": ..., \"args\": ...}: %v", err)
+	if err := decodeBody(r, &req, "the script", `a script request {"script": ..., "verb": ..., "args": ...}`); err != nil {
+		return nil, err
 	}
 	if strings.TrimSpace(req.Script) == "" {
 		return nil, game.Inputf("empty script: define moves(pos)")
@@ -312,4 +303,24 @@ func (s *Server) move(r *request) (any, error) {
 		return nil, err
 	}
 	return MoveResult{a, best}, nil
+}
+
+// decodeBody reads the JSON body of a POST request into v, refusing other
+// content types and unknown fields; what names the body in the errors
+// ("the script"), shape describes the JSON expected. A body over the
+// server's size limit keeps its *http.MaxBytesError (HTTP 413).
+func decodeBody(r *request, v any, what, shape string) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return game.Inputf("send %s as JSON (Content-Type application/json), not %s", what, ct)
+	}
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return err
+		}
+		return game.Inputf("request body is not %s: %v", shape, err)
+	}
+	return nil
 }

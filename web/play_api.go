@@ -1,11 +1,8 @@
 package web
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
@@ -96,18 +93,9 @@ type PlayOption struct {
 const maxPlayed = 5000
 
 func (s *Server) play(r *request) (any, error) {
-	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return nil, game.Inputf("send the game as JSON (Content-Type application/json), not %s", ct)
-	}
 	var req PlayRequest
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
-			return nil, err
-		}
-		return nil, game.Inputf("request body is not a game {\"position\": ..., \"played\": [...]}: %v", err)
+	if err := decodeBody(r, &req, "the game", `a game {"position": ..., "played": [...]}`); err != nil {
+		return nil, err
 	}
 	if len(req.Played) > maxPlayed {
 		return nil, game.Inputf("a record of %d moves is longer than this server's limit of %d", len(req.Played), maxPlayed)
