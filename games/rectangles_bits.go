@@ -45,12 +45,23 @@ func (g bitsGame) Options(p uint64, yield func([]uint64) bool) {
 // AppendSums is Options for the engine (solve.SumAppender): the canonical
 // components of each option appended to parts, with len(parts) appended to
 // ends after each option, in the order of bitsRects, with no callback.
+//
+// It splits incrementally. For a top-left cell (r1, c1), the rectangle of
+// rows r1..r and width k+1 is that of width k and one more column segment,
+// and the rectangle of rows r1..r and width 1 is that of rows r1..r-1 and one
+// more cell. The cells added are open and vertically contiguous, so they lie
+// in one component of what the smaller rectangle left: only that component
+// is split again (bitsParts.remove); the others, with their canonical forms,
+// are kept.
 func (bitsGame) AppendSums(p uint64, parts []uint64, ends []int32) ([]uint64, []int32) {
+	var whole, col, opt bitsParts
+	whole.split(p)
 	for cells := p; cells != 0; cells &= cells - 1 {
 		start := bits.TrailingZeros64(cells)
 		r1, c1 := start>>3, start&7
 		run := 8 - c1
 		var rows uint64
+		col.copyFrom(&whole)
 		for r := r1; r < 8; r++ {
 			row := p >> (8*r + c1) & 0xff
 			run = min(run, bits.TrailingZeros64(^row))
@@ -58,13 +69,149 @@ func (bitsGame) AppendSums(p uint64, parts []uint64, ends []int32) ([]uint64, []
 				break
 			}
 			rows |= 1 << (8 * r)
-			for k := 1; k <= run; k++ {
-				parts = bitsSplit(p&^(rows*(1<<k-1)<<c1), parts)
+			col.remove(1 << (8*r + c1))
+			parts = col.appendTo(parts)
+			ends = append(ends, int32(len(parts)))
+			if run == 1 {
+				continue
+			}
+			opt.copyFrom(&col)
+			for k := 1; k < run; k++ {
+				opt.remove(rows << (c1 + k))
+				parts = opt.appendTo(parts)
 				ends = append(ends, int32(len(parts)))
 			}
 		}
 	}
 	return parts, ends
+}
+
+// bitsParts is a board split into 4-connected components, in the order of
+// bitsSplit (by lowest cell): each component's cells and canonical form. A
+// board of the 8x8 layout has at most 32 components: the two cells of each
+// of the 32 pairs (r, 2j), (r, 2j+1) are adjacent, so a pair meets at most
+// one component.
+type bitsParts struct {
+	n     int
+	mask  [32]uint64
+	canon [32]uint64
+}
+
+// split sets s to the components of p.
+func (s *bitsParts) split(p uint64) {
+	s.n = 0
+	s.addAll(p)
+}
+
+// copyFrom sets s to a copy of t.
+func (s *bitsParts) copyFrom(t *bitsParts) {
+	s.n = t.n
+	for i := range t.n {
+		s.mask[i], s.canon[i] = t.mask[i], t.canon[i]
+	}
+}
+
+// appendTo appends the canonical forms to dst.
+func (s *bitsParts) appendTo(dst []uint64) []uint64 {
+	if s.n == 1 {
+		return append(dst, s.canon[0])
+	}
+	for _, c := range s.canon[:s.n] { // a few words: cheaper than a memmove
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// remove takes the open cells x out of the board, x a segment of one
+// column: the component that holds x is replaced by the components of what
+// x leaves of it; the others are unchanged, since no cell of x is next to
+// them (x's neighbours are in its component). When bitsStaysConnected
+// shows that what is left is connected, it is not split again.
+func (s *bitsParts) remove(x uint64) {
+	i := 0
+	for s.mask[i]&x == 0 {
+		i++
+	}
+	rest := s.mask[i] &^ x
+	if rest != 0 && bitsStaysConnected(rest, x) {
+		low := rest & -rest
+		if i+1 == s.n || low < s.mask[i+1]&-s.mask[i+1] {
+			// Its place is unchanged: its lowest cell is at or after
+			// the component's and before the next one's.
+			s.mask[i] = rest
+			s.canon[i] = 1
+			if rest&(rest-1) != 0 {
+				s.canon[i] = bitsCropCanon(rest)
+			}
+			return
+		}
+	}
+	for j := i; j+1 < s.n; j++ {
+		s.mask[j], s.canon[j] = s.mask[j+1], s.canon[j+1]
+	}
+	s.n--
+	s.addAll(rest)
+}
+
+// bitsStaysConnected reports that q is connected, given that q | x is
+// connected, x is a segment of one column (rows a..b, column c) and no cell
+// of x is in q. When it returns false, q may or may not be connected.
+//
+// The ring around x is the cycle of cells (a-1, c), then (a-1..b+1, c+1)
+// going down, (b+1, c), then (b+1..a-1, c-1) going up (cells off the board
+// count as closed): each is 4-adjacent to the next, and the ring holds every
+// 4-neighbour of x. If the open cells of the ring (those in q) form at most
+// one arc of the cycle, q is connected. Proof: take two cells u, v of q and a
+// path from u to v in q | x. If it avoids x it lies in q. Otherwise the part
+// of the path before it first enters x lies in q and ends at a neighbour n1
+// of x, and the part after it last leaves x starts at a neighbour n2; n1 and
+// n2 are open cells of the ring, so they lie on the one arc, which is a path
+// in q; so u and v are joined in q.
+//
+// The number of arcs is the number of open ring cells whose successor on
+// the cycle is closed (none when every ring cell is open). Those cells are
+// distinct, so they are gathered in one word, which must hold at most one.
+func bitsStaysConnected(q, x uint64) bool {
+	top := x >> 8 &^ x    // (a-1, c)
+	bottom := x << 8 &^ x // (b+1, c)
+	ext := x | top | bottom
+	right := ext << 1 &^ col0Mask & q // open cells of (a-1..b+1, c+1)
+	left := ext >> 1 &^ col7Mask & q  // open cells of (a-1..b+1, c-1)
+	rightLast := bottom << 1 &^ col0Mask
+	leftFirst := top >> 1 &^ col7Mask
+	ends := right&^rightLast&^(q>>8) | // going down: the cell below is closed
+		right&rightLast&^(q<<1) | // the last one: (b+1, c) is closed
+		left&^leftFirst&^(q<<8) | // going up: the cell above is closed
+		left&leftFirst&^(q>>1) | // the first one: (a-1, c) is closed
+		top&q&^(q&^col0Mask>>1) | // (a-1, c+1) is closed
+		bottom&q&^(q&^col7Mask<<1) // (b+1, c-1) is closed
+	return ends&(ends-1) == 0
+}
+
+// addAll adds the components of p (no cell of p in or next to a component
+// of s), each at its place in the order by lowest cell.
+func (s *bitsParts) addAll(p uint64) {
+	j := 0
+	for rest := p; rest != 0; {
+		comp := bitsComponent(rest)
+		rest &^= comp
+		canon := uint64(1)
+		if comp&(comp-1) != 0 {
+			canon = bitsCropCanon(comp)
+		}
+		// The components of p come by increasing lowest cell, so each
+		// one's place is after the previous one's.
+		low := comp & -comp
+		for j < s.n && s.mask[j]&-s.mask[j] < low {
+			j++
+		}
+		for m := s.n; m > j; m-- {
+			s.mask[m], s.canon[m] = s.mask[m-1], s.canon[m-1]
+		}
+		s.mask[j], s.canon[j] = comp, canon
+		s.n++
+		j++
+	}
 }
 
 // bitsRects calls yield with the mask of every rectangle of open cells of
@@ -107,23 +254,7 @@ func bitsRects(p uint64, yield func(rect uint64) bool) {
 // paths have turns.
 func bitsSplit(p uint64, dst []uint64) []uint64 {
 	for rest := p; rest != 0; {
-		low := rest & -rest
-		// The run of open cells east of the lowest one: adding low carries
-		// through it; the bits that change, within its row, are the run
-		// and the cell after it.
-		comp := (rest ^ (rest + low)) & rest & (0xff << (bits.TrailingZeros64(low) &^ 7))
-		for {
-			comp = fillSouth(comp, rest) | fillNorth(comp, rest)
-			comp = fillEast(comp, rest) | fillWest(comp, rest)
-			if comp == rest {
-				break // the common case: what is left is connected
-			}
-			// Closed when no open cell is next to the component.
-			next := (comp<<1)&^col0Mask | (comp>>1)&^col7Mask | comp<<8 | comp>>8
-			if next&rest&^comp == 0 {
-				break
-			}
-		}
+		comp := bitsComponent(rest)
 		rest &^= comp
 		if comp&(comp-1) == 0 {
 			dst = append(dst, 1) // one cell
@@ -132,6 +263,28 @@ func bitsSplit(p uint64, dst []uint64) []uint64 {
 		dst = append(dst, bitsCropCanon(comp))
 	}
 	return dst
+}
+
+// bitsComponent returns the component of the non-empty board rest that
+// holds its lowest open cell (see bitsSplit).
+func bitsComponent(rest uint64) uint64 {
+	low := rest & -rest
+	// The run of open cells east of the lowest one: adding low carries
+	// through it; the bits that change, within its row, are the run and
+	// the cell after it.
+	comp := (rest ^ (rest + low)) & rest & (0xff << (bits.TrailingZeros64(low) &^ 7))
+	for {
+		comp = fillSouth(comp, rest) | fillNorth(comp, rest)
+		comp = fillEast(comp, rest) | fillWest(comp, rest)
+		if comp == rest {
+			return comp // the common case: what is left is connected
+		}
+		// Closed when no open cell is next to the component.
+		next := (comp<<1)&^col0Mask | (comp>>1)&^col7Mask | comp<<8 | comp>>8
+		if next&rest&^comp == 0 {
+			return comp
+		}
+	}
 }
 
 // fillEast returns g with every cell of open that a run of open cells

@@ -270,3 +270,45 @@ func compareEngines(t *rapid.T, fast *solve.Grundy[uint64], old *solve.Grundy[Sh
 		}
 	}
 }
+
+// TestBitsStaysConnected: on random connected boards less a random column
+// segment of open cells, bitsStaysConnected never claims a board connected
+// that the full split finds in several components; and bitsParts.remove,
+// with its shortcut, agrees with bitsSplit, components and order.
+func TestBitsStaysConnected(t *testing.T) {
+	rapid.Check(t, eachBoard(func(t *rapid.T) {
+		p, _, _ := drawBoard(t)
+		if p == 0 {
+			return
+		}
+		var whole bitsParts
+		whole.split(p)
+		i := rapid.IntRange(0, whole.n-1).Draw(t, "component")
+		comp := whole.mask[i]
+		cells := popcount(comp)
+		start := rapid.IntRange(0, cells-1).Draw(t, "start")
+		cell := comp
+		for range start {
+			cell &= cell - 1
+		}
+		cell &= -cell
+		x := cell // a segment of open cells going down from cell
+		for n := rapid.IntRange(0, 7).Draw(t, "length"); n > 0 && x<<8&^x&comp != 0; n-- {
+			x |= x << 8 & comp
+		}
+		q := comp &^ x
+		if q != 0 && bitsStaysConnected(q, x) && len(componentsSlow(q)) != 1 {
+			t.Fatalf("component %#x less %#x: %d components, not connected", comp, x, len(componentsSlow(q)))
+		}
+		whole.remove(x)
+		got := whole.canon[:whole.n]
+		if want := bitsSplit(p&^x, nil); !slices.Equal(got, want) {
+			t.Fatalf("board %#x less %#x: %#x, bitsSplit %#x", p, x, got, want)
+		}
+		for j := range whole.n {
+			if whole.mask[j]&(p&^x) != whole.mask[j] {
+				t.Fatalf("board %#x less %#x: component %#x outside", p, x, whole.mask[j])
+			}
+		}
+	}))
+}
