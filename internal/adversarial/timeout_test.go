@@ -36,15 +36,15 @@ func TestTimeout(t *testing.T) {
 		{"grundy-game-huge-heap", args("value grundy-game 100000000"), true, nil, nil, 0},
 		{"lasker-huge-heap", args("value lasker 100000000"), true, nil, nil, 0},
 		{"misere-kayles", args("value --misere kayles 30 20 + dawson-kayles 40"), true, nil, nil, 0},
-		{"rectangles-sum", args("value rectangles 5x5 5x5"), true, nil, nil, 0},
+		{"rectangles-sum", args("value rectangles 6x6 6x5"), true, nil, nil, 0},
 		{"sum-of-huge-heaps", args("value kayles 100000000 + grundy-game 100000000 + octal:0.ffff 16000 + lasker 100000000"), true, nil, nil, 0},
-		{"graph-rectangles", args("graph rectangles 5x5"), true, nil, nil, 0},
+		{"graph-rectangles", args("graph --max-nodes 100000000 rectangles 6x6"), true, nil, nil, 1024},
 		// A graph of 90601 positions and 2.7 * 10^7 moves, allowed by
 		// --max-nodes: listing and laying it out must stop too.
 		{"graph-nim-dot", args("graph --max-nodes 100000000 nim 300 300"), false, nil, nil, 1024},
 		{"graph-nim-svg", args("graph --max-nodes 100000000 --format svg nim 300 300"), false, nil, nil, 1024},
 		{"graph-kayles-dot", args("graph --max-nodes 100000000 kayles 100000"), false, nil, nil, 1024},
-		{"solve-rectangles", args("solve rectangles 5x5"), true, nil, nil, 512},
+		{"solve-rectangles", args("solve rectangles 6x6"), true, nil, nil, 512},
 		// A summary of 10^12 values of a game with no proven pattern cannot be
 		// computed in a second: it times out, or is refused at once as a
 		// memory limit (exit 1, naming --max-memory), not as bad input.
