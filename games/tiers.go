@@ -281,23 +281,28 @@ var cnsByte = func() (t [4][33][256]uint32) {
 }()
 
 // pextByte[m][v] packs the bits of v under the set bits of m into the low
-// bits, in order (the PEXT instruction on one byte).
-var pextByte = func() (t [256][256]uint8) {
+// bits, in order (the PEXT instruction on one byte); pdepByte[m][v]
+// deposits the low bits of v, in order, on the set bits of m (PDEP), its
+// inverse on the bits of m.
+var pextByte, pdepByte = byteBitTables()
+
+// byteBitTables builds pextByte and pdepByte: bit i of m, the k-th set bit,
+// moves v's bit i to bit k (pext) and v's bit k to bit i (pdep).
+func byteBitTables() (pext, pdep [256][256]uint8) {
 	for m := range 256 {
 		for v := range 256 {
-			var out uint8
 			k := 0
 			for i := range 8 {
 				if m>>i&1 != 0 {
-					out |= uint8(v>>i&1) << k
+					pext[m][v] |= uint8(v>>i&1) << k
+					pdep[m][v] |= uint8(v>>k&1) << i
 					k++
 				}
 			}
-			t[m][v] = out
 		}
 	}
-	return t
-}()
+	return pext, pdep
+}
 
 // unrankPieces is the inverse of rankPieces for boards of n cells with a
 // pieces of one player and b of the other.
@@ -356,25 +361,6 @@ func enumeratePieces(from, to uint64, n, a, b int, yield func(r uint64, occ, min
 		}
 	}
 }
-
-// pdepByte[m][v] deposits the low bits of v, in order, on the set bits of
-// m (the PDEP instruction on one byte).
-var pdepByte = func() (t [256][256]uint8) {
-	for m := range 256 {
-		for v := range 256 {
-			var out uint8
-			k := 0
-			for i := range 8 {
-				if m>>i&1 != 0 {
-					out |= uint8(v>>k&1) << i
-					k++
-				}
-			}
-			t[m][v] = out
-		}
-	}
-	return t
-}()
 
 // binomT[k][n] is C(n, k): the column of one k contiguous, for the scans
 // of unrankSubset.

@@ -12,6 +12,7 @@ import (
 	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/internal/diskalloc"
 )
 
 // Run file format (all integers little-endian):
@@ -232,21 +233,8 @@ func createRun(path, name string, capacity int64, mask uint16) (*runFile, error)
 // system's ("no space left on device").
 func (rf *runFile) allocate(old, capacity int64) error {
 	size := dataOffset + 2*capacity
-	if err := allocate(rf.f, old, size); err != nil {
+	if err := diskalloc.Allocate(rf.f, old, size); err != nil {
 		return fmt.Errorf("allocate %s for run file %s: %w", bytesString(size), rf.path, err)
-	}
-	return nil
-}
-
-// writeZeros writes zero bytes [from, to) of f.
-func writeZeros(f *os.File, from, to int64) error {
-	zeros := make([]byte, min(max(to-from, 0), 1<<20))
-	for off := from; off < to; {
-		n := min(int64(len(zeros)), to-off)
-		if _, err := f.WriteAt(zeros[:n], off); err != nil {
-			return err
-		}
-		off += n
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"unsafe"
 
+	"github.com/grundy-go/grundy/internal/diskalloc"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -68,7 +69,7 @@ func createTier(path string, size uint64) (*tierFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("create tier file: %w", err)
 	}
-	if err := allocate(f, n); err != nil {
+	if err := diskalloc.Allocate(f, 0, n); err != nil {
 		f.Close()
 		os.Remove(path + ".tmp")
 		return nil, fmt.Errorf("reserve %s for tier file %s: %w", solve.Bytes(n), filepath.Base(path), err)
@@ -188,17 +189,4 @@ func (tf *tierFile) close() error {
 		err = cerr
 	}
 	return err
-}
-
-// writeZeros writes size zero bytes at the start of f.
-func writeZeros(f *os.File, size int64) error {
-	zeros := make([]byte, min(size, 1<<20))
-	for off := int64(0); off < size; {
-		n := min(int64(len(zeros)), size-off)
-		if _, err := f.WriteAt(zeros[:n], off); err != nil {
-			return err
-		}
-		off += n
-	}
-	return nil
 }
