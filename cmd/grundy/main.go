@@ -51,9 +51,9 @@ func main() {
 			os.Exit(status)
 		}
 		// Could not start the worker: work in this process.
-		os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		os.Exit(run(interruptible(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
-	status := run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	status := run(interruptible(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	if status == exitBadInput {
 		status = workerBadInput
 	}
@@ -98,8 +98,9 @@ func supervise(args []string) (status int, ok bool) {
 			<-filtered
 		}()
 	}
-	// A terminal's Ctrl-C reaches both processes (one process group);
-	// signals sent to the supervisor alone are passed on.
+	// Signals sent to the supervisor are passed on. A terminal's Ctrl-C
+	// reaches both processes (one process group), so the worker gets it
+	// twice and takes the copy for the same interrupt (interruptible).
 	signals := make(chan os.Signal, 4)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(signals)
@@ -114,9 +115,7 @@ func supervise(args []string) (status int, ok bool) {
 		for {
 			select {
 			case sig := <-signals:
-				if sig != os.Interrupt {
-					_ = cmd.Process.Signal(sig)
-				}
+				_ = cmd.Process.Signal(sig)
 			case <-done:
 				return
 			}

@@ -116,6 +116,8 @@ are kept back and the whole game is printed as one JSON document at the end.`,
 			if tui && !opts.json {
 				return playTerminal(cmd.Context(), cfg, in, out)
 			}
+			// The prompt ends on Ctrl-C even while it waits for a line.
+			in = contextReader(cmd.Context(), in)
 			if opts.json {
 				return playJSON(cfg, in, out, cmd.ErrOrStderr())
 			}
