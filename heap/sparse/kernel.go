@@ -36,7 +36,8 @@ type kernel struct {
 	marks    [valueWords]uint64 // option values seen for the current position
 	workers  []*sparseWorker    // the sparse engine's workers (one per core)
 	states   []*heapState       // the sparse engine's per-heap-size states (pipeline.go)
-	seenCap  int                // the size of the states' seen arrays (sizeStates)
+	seenCap  int                // the size of the states' seen arrays (sizeStates), a power of two
+	seenAll  []uint8            // the states' seen arrays, one after the other: state i's at i*seenCap
 	ops      int64              // pair evaluations done (work measure)
 	plainOps int64              // pair evaluations a plain scan would have done
 	// mem holds, against the request's budget, the kernel's memory other
@@ -106,11 +107,11 @@ func (k *kernel) reserveRare(n int) error {
 // scratchBytes bounds the scratch space of a kernel with workers workers
 // and the smallest states: the structures themselves, a histogram of at
 // most 2^16 values for each worker and for the kernel, and the states of
-// the sparse engine's heap sizes (stateBytes).
+// the sparse engine's heap sizes (stateBytes) and the slack after them.
 func scratchBytes(workers int) int64 {
 	perWorker := int64(unsafe.Sizeof(sparseWorker{})) + 8<<16
 	// 8<<16 twice: the histogram and the transform of chooseMask.
-	return int64(unsafe.Sizeof(kernel{})) + 2*8<<16 + int64(workers)*perWorker + stateCount*stateBytes(minSeen)
+	return int64(unsafe.Sizeof(kernel{})) + 2*8<<16 + int64(workers)*perWorker + stateCount*stateBytes(minSeen) + seenSlack
 }
 
 // stateBytes is the memory of one heap size's state with seen arrays of

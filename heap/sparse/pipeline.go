@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -320,7 +321,8 @@ func (w *sparseWorker) phaseA(b *sparseRun, x0, n int) {
 			lo, hi = rareBelowPos(rare, mHi-z+1), rareBelowPos(rare, (mLo+1)/2)
 		}
 		if lo < hi {
-			markRareGroup(seens[:n], rare[lo:hi], g, mLo)
+			i0 := (x0 - b.start) % stateCount
+			markRareGroup(k.seenAll[i0*k.seenCap:], k.seenCap, n, rare[lo:hi], g, mLo)
 		}
 		for i := range n {
 			m := mLo + i
@@ -346,7 +348,7 @@ func (w *sparseWorker) phaseA(b *sparseRun, x0, n int) {
 		st.c1 = leastUnseenCommon(st.seen, k, span)
 		st.want = collectWant(st.want[:0], st.seen, k, 0, st.c1)
 		if len(st.want) > 0 {
-			w.scan(k, st, x, z)
+			w.scan(k, st, x, z, span)
 		}
 	}
 }
@@ -444,8 +446,14 @@ func (w *sparseWorker) phaseB(b *sparseRun, x int) bool {
 		}
 	}
 	st.want = collectWant(st.want[:j], seen, k, st.c1, c)
+	if len(st.want) > j {
+		// The values in [c1, c) just added were not looked for among
+		// the pairs phase A's search passed: the scan starts again
+		// (for about 1% of heap sizes).
+		st.scanK, st.scanA = 0, 0
+	}
 	if len(st.want) > 0 {
-		w.scan(k, st, x, z)
+		w.scan(k, st, x, z, span)
 	}
 	v := c
 	for _, u := range st.want {
@@ -535,10 +543,15 @@ func collectWant(want []uint16, seen []uint8, k *kernel, lo, hi int) []uint16 {
 
 // scan continues the pair scan of x over the pairs (a, m-a) with a > m-z
 // (those with a <= m-z are marked by phase B) until no wanted value is
-// missing or every pair is scanned.
-func (w *sparseWorker) scan(k *kernel, st *heapState, x, z int) {
+// missing or every pair is scanned; every value is below span. While many
+// values are wanted it marks the pairs' values in seen, chunk by chunk;
+// then it searches for the few left (scan.go): as a bitmap where the
+// values allow it (findBits), else one pair at a time (findPair). Every
+// pair before (scanK, scanA) has been compared with every value still
+// wanted.
+func (w *sparseWorker) scan(k *kernel, st *heapState, x, z, span int) {
 	g := k.g
-	seen := st.seen
+	bits := bitsSearch && span <= bitsSpan
 	for ; st.scanK < len(k.leave2); st.scanK, st.scanA = st.scanK+1, 0 {
 		r := k.leave2[st.scanK]
 		m := x - r
@@ -551,28 +564,89 @@ func (w *sparseWorker) scan(k *kernel, st *heapState, x, z int) {
 			half--
 		}
 		a := max(st.scanA, 1, m-z+1) // a <= m-z: phase B's pairs
-		chunk := scanChunk
-		for a <= half {
-			end := min(half+1, a+chunk)
-			chunk = min(2*chunk, maxScanChunk)
-			markChunk(seen, g[a:end], g[m-end+1:m-a+1])
-			w.ops += int64(end - a)
-			a = end
-			// Keep the values still unseen, without a branch per value
-			// (whether one was found is unpredictable).
-			j := 0
-			want := st.want
-			for _, v := range want {
-				want[j] = v
-				j += int(1 - seen[v])
-			}
-			st.want = want[:j]
-			if j == 0 {
-				st.scanA = a
-				return
-			}
+		if bits {
+			a = w.markWhile(st, g, m, a, half+1, bitsFrom)
+			a = w.searchBits(st, g, m, a, half+1)
+		} else {
+			a = w.markWhile(st, g, m, a, half+1, searchFrom)
+			a = w.searchEach(st, g, m, a, half+1)
+		}
+		if len(st.want) == 0 {
+			st.scanA = a
+			return
 		}
 	}
+}
+
+// markWhile marks in seen the values of the pairs (b, m-b) from b = a on,
+// in chunks of scanChunk doubling to maxScanChunk, dropping the values
+// seen from st.want after each, while more than few values are wanted
+// and b < end. It returns where it stopped.
+func (w *sparseWorker) markWhile(st *heapState, g []uint16, m, a, end, few int) int {
+	seen := st.seen
+	chunk := scanChunk
+	for a < end && len(st.want) > few {
+		stop := min(end, a+chunk)
+		chunk = min(2*chunk, maxScanChunk)
+		markChunk(seen, g[a:stop], g[m-stop+1:m-a+1])
+		w.ops += int64(stop - a)
+		a = stop
+		// Keep the values still unseen, without a branch per value
+		// (whether one was found is unpredictable).
+		j := 0
+		want := st.want
+		for _, v := range want {
+			want[j] = v
+			j += int(1 - seen[v])
+		}
+		st.want = want[:j]
+	}
+	return a
+}
+
+// searchBits searches the pairs (b, m-b), b in [a, end), for the wanted
+// values as a bitmap (findBits), drops those found from st.want and
+// returns where it stopped: end, or the b after the pair giving the last
+// wanted value.
+func (w *sparseWorker) searchBits(st *heapState, g []uint16, m, a, end int) int {
+	if len(st.want) == 0 || a >= end {
+		return a
+	}
+	var bits [bitsSpan / 16]uint16
+	for _, v := range st.want {
+		bits[v>>4] |= 1 << (v & 15)
+	}
+	stop, _ := findBits(g, m, a, end, &bits, len(st.want))
+	w.ops += int64(stop - a)
+	j := 0
+	for _, v := range st.want {
+		st.want[j] = v
+		j += int(bits[v>>4] >> (v & 15) & 1)
+	}
+	st.want = st.want[:j]
+	return stop
+}
+
+// searchEach searches the pairs (b, m-b), b in [a, end), for the pair
+// giving one of the wanted values (findPair), drops that value and
+// searches on from the next pair; it returns where it stopped: end, or the
+// b after the pair giving the last wanted value.
+func (w *sparseWorker) searchEach(st *heapState, g []uint16, m, a, end int) int {
+	for a < end && len(st.want) > 0 {
+		b := findPair(g, m, a, end, st.want)
+		w.ops += int64(min(b+1, end) - a)
+		if b == end {
+			return end
+		}
+		// Exactly one wanted value is g[b] ^ g[m-b]; the order of
+		// st.want does not matter.
+		v := g[b] ^ g[m-b]
+		i := slices.Index(st.want, v)
+		st.want[i] = st.want[len(st.want)-1]
+		st.want = st.want[:len(st.want)-1]
+		a = b + 1
+	}
+	return a
 }
 
 // rareBelowPos returns the number of entries of es (ascending) with heap
@@ -590,60 +664,42 @@ func rareBelowPos(es []uint64, p int) int {
 	return lo
 }
 
-// markRareGroup sets seens[i][G(p) ^ G(m0+i-p)] for every rare entry
-// (p, G(p)) of es and every i: the pairs of step 1 for consecutive heap
-// sizes, whose partners m0+i-p are consecutive values (one cache line), so
-// each entry is loaded once for the group. Every p must be below m0/2.
-func markRareGroup(seens [][]uint8, es []uint64, g []uint16, m0 int) {
-	if len(seens) == groupLen {
-		s0, s1, s2, s3 := seens[0], seens[1], seens[2], seens[3]
-		s4, s5, s6, s7 := seens[4], seens[5], seens[6], seens[7]
-		for _, e := range es {
-			v := uint16(e)
-			q := g[m0-rarePos(e):]
-			q = q[:8]
-			s0[v^q[0]] = 1
-			s1[v^q[1]] = 1
-			s2[v^q[2]] = 1
-			s3[v^q[3]] = 1
-			s4[v^q[4]] = 1
-			s5[v^q[5]] = 1
-			s6[v^q[6]] = 1
-			s7[v^q[7]] = 1
-		}
+// markRareGroup sets seen[i*stride + (G(p) ^ G(m0+i-p))] for every rare
+// entry (p, G(p)) of es and every i < n: the pairs of step 1 for n
+// consecutive heap sizes, whose seen arrays are seen[i*stride:][:stride]
+// (stride a power of two above every value) and whose partners m0+i-p
+// are consecutive values (one cache line), so each entry is loaded once
+// for the group. The entries must be ascending, every p below m0/2.
+func markRareGroup(seen []uint8, stride, n int, es []uint64, g []uint16, m0 int) {
+	if n == groupLen {
+		markRare8(seen, stride, es, g, m0)
 		return
 	}
+	seen = seen[:n*stride]
 	for _, e := range es {
 		v := uint16(e)
-		q := g[m0-rarePos(e):]
-		q = q[:len(seens)]
-		for i, s := range seens {
-			s[v^q[i]] = 1
+		for i, u := range g[m0-rarePos(e):][:n] {
+			seen[i*stride+int(v^u)] = 1
 		}
 	}
 }
 
-// markChunk sets seen[lo[i] ^ hi[len(hi)-1-i]] for every i: the pairs
-// (a+i, m-a-i) of a chunk, lo ascending from a and hi ending at m-a.
-// Unrolled by eight on re-sliced windows of lo and hi, which the compiler
-// then indexes without bounds checks (about 15% faster than indexing
-// lo[i+k] and hi[j-k]).
-func markChunk(seen []uint8, lo, hi []uint16) {
-	hi = hi[:len(lo)]
-	for len(lo) >= 8 && len(hi) >= 8 {
-		l, h := lo[:8], hi[len(hi)-8:]
-		seen[l[0]^h[7]] = 1
-		seen[l[1]^h[6]] = 1
-		seen[l[2]^h[5]] = 1
-		seen[l[3]^h[4]] = 1
-		seen[l[4]^h[3]] = 1
-		seen[l[5]^h[2]] = 1
-		seen[l[6]^h[1]] = 1
-		seen[l[7]^h[0]] = 1
-		lo, hi = lo[8:], hi[:len(hi)-8]
-	}
-	for i, x := range lo {
-		seen[x^hi[len(hi)-1-i]] = 1
+// markRare8Go is markRareGroup of eight heap sizes in Go.
+func markRare8Go(seen []uint8, stride int, es []uint64, g []uint16, m0 int) {
+	s0, s1, s2, s3 := seen[:stride], seen[stride:2*stride], seen[2*stride:3*stride], seen[3*stride:4*stride]
+	s4, s5, s6, s7 := seen[4*stride:5*stride], seen[5*stride:6*stride], seen[6*stride:7*stride], seen[7*stride:8*stride]
+	for _, e := range es {
+		v := uint16(e)
+		q := g[m0-rarePos(e):]
+		q = q[:8]
+		s0[v^q[0]] = 1
+		s1[v^q[1]] = 1
+		s2[v^q[2]] = 1
+		s3[v^q[3]] = 1
+		s4[v^q[4]] = 1
+		s5[v^q[5]] = 1
+		s6[v^q[6]] = 1
+		s7[v^q[7]] = 1
 	}
 }
 
@@ -665,12 +721,20 @@ func (k *kernel) sizeStates() error {
 	if k.states == nil {
 		k.states = make([]*heapState, stateCount)
 	}
-	seen := make([]uint8, stateCount*size)
+	seen := make([]uint8, stateCount*size+seenSlack)
+	k.seenAll = seen
 	for i := range k.states {
-		k.states[i] = &heapState{seen: seen[i*size : (i+1)*size : (i+1)*size], want: make([]uint16, 0, size/2)}
+		// The capacity runs to the slack: markChunk's stores are not
+		// bounds-checked either.
+		k.states[i] = &heapState{seen: seen[i*size : (i+1)*size], want: make([]uint16, 0, size/2)}
 	}
 	return nil
 }
+
+// seenSlack is the number of bytes after the states' seen arrays: a store
+// at an index below 2^16 from any of them stays in the allocation
+// (markRare8's stores are not bounds-checked).
+const seenSlack = 1 << 16
 
 // minSeen is the least size of a state's seen array.
 const minSeen = 1024
