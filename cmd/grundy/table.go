@@ -74,9 +74,9 @@ rare count and the memory. --misere prints the genus of each heap instead.`,
 			ctx, cancel := opts.context(cmd)
 			defer cancel()
 			budget, done := opts.budget(cmd)
-			start := time.Now()
+			start, cpuStart := time.Now(), processCPU()
 			res, err := query.Table(ctx, inst, from, to, budget)
-			elapsed := time.Since(start)
+			elapsed, cpu := time.Since(start), processCPU()-cpuStart
 			done()
 			var mem *heap.MemoryError
 			if errors.As(err, &mem) {
@@ -89,7 +89,7 @@ rare count and the memory. --misere prints the genus of each heap instead.`,
 			if err != nil {
 				return err
 			}
-			speed := tableSpeed{computed: int64(res.Computed), elapsed: elapsed, stats: res.Stats, held: budget.Memory()}
+			speed := tableSpeed{computed: int64(res.Computed), elapsed: elapsed, cpu: cpu, stats: res.Stats, held: budget.Memory()}
 			if opts.json && res.Values == nil {
 				return game.Inputf("--json lists every value, and G(%d..%d) has %d, more than %d: narrow --from/--to, or write them with --out FILE", from, to, res.Count(), query.MaxListed)
 			}

@@ -61,9 +61,9 @@ func (rf *runFlags) table(cmd *cobra.Command, opts *options, name string, from, 
 	if isTerminal(cmd.ErrOrStderr()) {
 		ro.Progress, finish = runProgress(cmd.ErrOrStderr(), int64(to)+1)
 	}
-	start := time.Now()
+	start, cpuStart := time.Now(), processCPU()
 	res, err := query.TableRun(ctx, inst, from, to, ro)
-	elapsed := time.Since(start)
+	elapsed, cpu := time.Since(start), processCPU()-cpuStart
 	finish()
 	var stopped *query.RunStoppedError
 	switch {
@@ -75,7 +75,7 @@ func (rf *runFlags) table(cmd *cobra.Command, opts *options, name string, from, 
 		return err
 	}
 	defer res.Close()
-	speed := tableSpeed{computed: res.Stats.Values - res.Stats.Resumed, elapsed: elapsed, stats: &res.Stats, held: budget.Memory()}
+	speed := tableSpeed{computed: res.Stats.Values - res.Stats.Resumed, elapsed: elapsed, cpu: cpu, stats: &res.Stats, held: budget.Memory()}
 	if res.Stats.Resumed >= res.Stats.Values {
 		speed.computed = 0 // a finished file, only read
 	}

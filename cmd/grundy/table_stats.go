@@ -13,8 +13,11 @@ import (
 type tableSpeed struct {
 	computed int64         // values computed by this command (not read back or extrapolated)
 	elapsed  time.Duration // wall time of the computation
-	stats    *sparse.Stats // the sequence statistics, when known
-	held     int64         // bytes the request's budget counted at the end
+	// cpu is the CPU time (user and system, every thread) the process
+	// spent meanwhile; 0 where the system does not report it.
+	cpu   time.Duration
+	stats *sparse.Stats // the sequence statistics, when known
+	held  int64         // bytes the request's budget counted at the end
 }
 
 // print writes one line: values computed, time, values per second, rare
@@ -26,6 +29,11 @@ func (s tableSpeed) print(w io.Writer) {
 		rate = float64(s.computed) / secs
 	}
 	fmt.Fprintf(w, "stats: %d values computed in %.2f s, %.0f values per second", s.computed, s.elapsed.Seconds(), rate)
+	if secs := s.cpu.Seconds(); secs > 0 {
+		// On a shared machine the wall-clock rate is the share the
+		// process got; per CPU second is the engine's own rate.
+		fmt.Fprintf(w, " (%.2f s of CPU, %.0f values per CPU second)", secs, float64(s.computed)/secs)
+	}
 	if st := s.stats; st != nil {
 		fmt.Fprintf(w, "; rare %d (mask %d)", st.Rare, st.Mask)
 	}
