@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"slices"
 	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
@@ -39,17 +38,19 @@ type Grundy[P comparable] struct {
 	canon  game.Canonicalizer[P]
 	valuer game.Valuer[P]
 
-	memo    map[P]game.Nimber // the memo of positions that are not integers
-	table   *table64          // the memo of integer positions (memo is then nil)
-	keySize uintptr           // the size of an integer position, in bytes
-	plain   bool              // table is the only source of values (no Valuer, no dense table)
-	stack   []entry[P]
-	arena   []P     // recorded option components of the expanded entries
-	bounds  []bound // each recorded option's end in arena and value if known
-	record  func(option []P) bool
-	sums    SumAppender[P]   // the game's options without a callback, if split == canon == nil
-	single  game.Appender[P] // or its single-component options, likewise
-	ends    []int32          // the option ends AppendSums returns
+	memo   map[P]game.Nimber // the memo of positions that are not integers
+	table  *table64          // the memo of integer positions (memo is then nil)
+	plain  bool              // table is the only source of values (no Valuer, no dense table)
+	stack  []entry[P]
+	arena  []P                   // recorded option components of the expanded entries
+	bounds []bound               // each recorded option's end in arena and nim-sum so far (if not single)
+	record func(option []P) bool // the yield function of Options (recorder)
+	from   int                   // the arena index where the options being recorded start
+	multi  bool                  // an option recorded so far is not a single component
+	asIs   bool                  // options are recorded as the game lists them: split == canon == nil
+	sums   SumAppender[P]        // the game's options without a callback, if asIs
+	single game.Appender[P]      // or its single-component options, likewise
+	ends   []int32               // the option ends AppendSums returns
 
 	dense     []uint32       // values 0..len-1 of a Descending game on int
 	denseGame game.Game[int] // the game, when it is Descending on int
@@ -63,18 +64,19 @@ type Grundy[P comparable] struct {
 // optional capabilities (Splitter, Canonicalizer, Valuer, Descending).
 func NewGrundy[P comparable](g game.Game[P], budget *Budget) *Grundy[P] {
 	s := &Grundy[P]{game: g}
-	if size, ok := integerKey[P](); ok {
-		s.table, s.keySize = newTable64(), size
+	if integerKey[P]() {
+		s.table = newTable64()
 	} else {
 		s.memo = make(map[P]game.Nimber)
 	}
 	s.Budget = budget
-	s.record = s.recordOption
+	s.record = s.recorder()
 	s.split, _ = g.(game.Splitter[P])
 	s.canon, _ = g.(game.Canonicalizer[P])
+	s.asIs = s.split == nil && s.canon == nil
 	s.valuer, _ = g.(game.Valuer[P])
 	_, s.sized = g.(game.Footprint)
-	if s.split == nil && s.canon == nil {
+	if s.asIs {
 		s.sums, _ = g.(SumAppender[P])
 		if s.sums == nil {
 			s.single, _ = g.(game.Appender[P])
@@ -122,43 +124,46 @@ func (s *Grundy[P]) Memoized() int {
 // lookup returns the memo's entry for p (a value or inProgress).
 func (s *Grundy[P]) lookup(p P) (game.Nimber, bool) {
 	if s.table != nil {
-		return s.table.get(keyOf(&p, s.keySize))
+		return s.table.get(keyOf(&p))
 	}
 	v, ok := s.memo[p]
 	return v, ok
 }
 
-// store sets the memo's entry for p. For an integer position the caller
-// has made room (reserve).
-func (s *Grundy[P]) store(p P, v game.Nimber) {
+// store sets the memo's entry for stack entry e. For an integer position
+// the caller has made room (full, grow) and e.slot is its slot.
+func (s *Grundy[P]) store(e *entry[P], v game.Nimber) {
 	if s.table != nil {
-		s.table.put(keyOf(&p, s.keySize), v)
+		s.table.putAt(e.slot, keyOf(&e.p), v)
 		return
 	}
-	s.memo[p] = v
+	s.memo[e.p] = v
 }
 
 // forget deletes the memo's entry for p.
 func (s *Grundy[P]) forget(p P) {
 	if s.table != nil {
-		s.table.remove(keyOf(&p, s.keySize))
+		s.table.remove(keyOf(&p))
 		return
 	}
 	delete(s.memo, p)
 }
 
-// reserve makes room for one more memo entry: it grows the integer table,
-// accounting for the larger table with the budget first, when one more
-// entry would pass its load limit. Every expansion calls it, and each
-// expansion stores at most one new entry, so store never has to grow.
-func (s *Grundy[P]) reserve() error {
-	if s.table == nil || !s.table.full() {
-		return nil
-	}
+// grow doubles the integer table, accounting for the larger table with the
+// budget first. Every expansion calls it when one more entry would pass
+// the table's load limit (full), and each expansion stores at most one new
+// entry, so store never has to grow. Growth moves entries, so the slots
+// the stack's entries keep are found again (at most one probe per entry of
+// the table).
+func (s *Grundy[P]) grow() error {
 	if err := s.Hold(s.footprint() + s.table.grownBytes()); err != nil {
 		return err
 	}
 	s.table.grow()
+	for i := range s.stack {
+		e := &s.stack[i]
+		e.slot, _, _ = s.table.find(keyOf(&e.p))
+	}
 	return nil
 }
 
@@ -167,7 +172,7 @@ func (s *Grundy[P]) reserve() error {
 // bound does not fit a narrow slot the table widens, accounted with the
 // budget first.
 func (s *Grundy[P]) admit(e *entry[P]) error {
-	if s.table == nil || s.table.fits(keyOf(&e.p, s.keySize), game.Nimber(int(e.bound-e.bounds)+1)) {
+	if s.table == nil || s.table.fits(keyOf(&e.p), game.Nimber(s.options(e)+1)) {
 		return nil
 	}
 	if err := s.Hold(s.footprint() + s.table.widenedBytes()); err != nil {
@@ -195,7 +200,7 @@ func (s *Grundy[P]) components(p P, dst []P) []P {
 
 // known returns the value of canonical component c if it needs no search.
 func (s *Grundy[P]) known(c P) (game.Nimber, bool) {
-	v, st := s.status(c)
+	v, st, _ := s.status(c)
 	return v, st == valued
 }
 
@@ -207,26 +212,32 @@ const (
 )
 
 // status returns the value of canonical component c if it has one, and
-// whether it has one or is in progress, with one memo probe.
-func (s *Grundy[P]) status(c P) (game.Nimber, int) {
+// whether it has one or is in progress, with one memo probe; with the
+// integer table, also its slot (table64.find).
+func (s *Grundy[P]) status(c P) (v game.Nimber, st int, slot uint64) {
 	if s.valuer != nil {
 		if v, ok := s.valuer.Value(c); ok {
-			return v, valued
+			return v, valued, 0
 		}
 	}
 	if s.denseGame != nil {
 		if n := any(c).(int); n >= 0 && n < len(s.dense) {
-			return game.Nimber(s.dense[n]), valued
+			return game.Nimber(s.dense[n]), valued, 0
 		}
 	}
-	v, ok := s.lookup(c)
+	var ok bool
+	if s.table != nil {
+		slot, v, ok = s.table.find(keyOf(&c))
+	} else {
+		v, ok = s.memo[c]
+	}
 	switch {
 	case !ok:
-		return 0, unseen
+		return 0, unseen, slot
 	case v == inProgress:
-		return 0, waiting
+		return 0, waiting, slot
 	}
-	return v, valued
+	return v, valued, slot
 }
 
 // component returns the value of canonical component c.
@@ -319,104 +330,169 @@ func (s *Grundy[P]) tabulate(ctx context.Context, n int) error {
 
 // search evaluates canonical component root by depth-first search with an
 // explicit stack that holds exactly the path from root to the position
-// being worked on. On its first visit an entry records its options, as
-// canonical components, in a shared arena (so Options, Split and Canon run
-// once per position). It then scans them from a cursor, last option first
-// (the order the previous engine popped them in, which measured faster on
-// a Go map), folding each valued component into its option's nim-sum; at
-// the first component with no value it marks itself in progress, pushes
-// that one component and waits. When the child is valued its value is
-// folded into the parent's option and the scan resumes past it, so
-// a component is pushed only when it is needed and has no value yet, never
-// twice, and options valued meanwhile by the child's search cost one probe:
-// the search visits the game graph in depth-first order, each position
-// expanded once (the locality the memo's slot order relies on). Children's
-// arena regions lie above their parent's and are released when they finish,
-// so the arena works like a second stack. Meeting a component in progress
-// means it is on the path, so reachable from itself: a cycle.
+// being worked on. On its first visit an entry is opened: it records its
+// options, as canonical components, in a shared arena (so Options, Split
+// and Canon run once per position) and marks itself in progress in the
+// memo. It then scans them from a cursor, last option first (the order the
+// previous engine popped them in, which measured faster on a Go map),
+// folding each valued component into its option's nim-sum; at the first
+// component with no value it pushes that one component and waits. When the
+// child is valued its value is folded into the parent's option and the
+// scan resumes past it, so a component is pushed only when it is needed
+// and has no value yet, never twice, and options valued meanwhile by the
+// child's search cost one probe: the search visits the game graph in
+// depth-first order, each position expanded once (the locality the memo's
+// slot order relies on). Children's arena regions lie above their parent's
+// and are released when they finish, so the arena works like a second
+// stack. Meeting a component in progress means it is on the path, so
+// reachable from itself: a cycle.
+//
+// With the integer table, the probe that finds a component unseen also
+// finds its slot (table64.find), which its entry keeps: marking it in
+// progress and storing its value then cost no probe. While that table is
+// narrow and the only source of values, runNarrow runs the loop.
 func (s *Grundy[P]) search(ctx context.Context, root P) (game.Nimber, error) {
 	s.stack = append(s.stack[:0], entry[P]{p: root})
+	if s.table != nil {
+		s.stack[0].slot, _, _ = s.table.find(keyOf(&root))
+	}
 	s.arena, s.bounds = s.arena[:0], s.bounds[:0]
 	for len(s.stack) > 0 {
-		e := &s.stack[len(s.stack)-1]
-		if !e.expanded {
-			if err := s.Step(ctx); err != nil {
+		if s.plain && s.table.narrow != nil {
+			if err := s.runNarrow(ctx); err != nil {
 				s.abandon()
 				return 0, err
 			}
-			if err := s.reserve(); err != nil {
+			continue // the stack is empty, or the table has widened
+		}
+		e := &s.stack[len(s.stack)-1]
+		if !e.expanded {
+			if err := s.open(ctx, e); err != nil {
 				s.abandon()
-				return 0, fmt.Errorf("searched %d positions: %w", s.Memoized(), err)
-			}
-			if len(s.arena) > math.MaxInt32/2 || len(s.bounds) > math.MaxInt32/2 {
-				s.abandon()
-				return 0, fmt.Errorf("search stack too large (%d option components pending)", len(s.arena))
-			}
-			e.expanded = true
-			e.arena, e.bounds = int32(len(s.arena)), int32(len(s.bounds))
-			s.expand(e.p)
-			e = &s.stack[len(s.stack)-1]
-			e.next, e.bound = int32(len(s.arena))-1, int32(len(s.bounds))-1
-			if err := s.admit(e); err != nil {
-				s.abandon()
-				return 0, fmt.Errorf("searched %d positions: %w", s.Memoized(), err)
-			}
-			// Account memory every 256 states, and whenever the recorded
-			// options grew a table (a position can have 10^5 options).
-			if s.States%pollEvery == 0 || cap(s.arena) != s.arenaCap || cap(s.bounds) != s.boundsCap || s.sized {
-				s.arenaCap, s.boundsCap = cap(s.arena), cap(s.bounds)
-				if err := s.Hold(s.footprint()); err != nil {
-					s.abandon()
-					return 0, fmt.Errorf("searched %d positions: %w", s.Memoized(), err)
-				}
+				return 0, err
 			}
 		}
-		child, blocked, err := s.advance(e)
+		child, slot, blocked, err := s.scan(e)
 		if err != nil {
 			s.abandon()
 			return 0, err
 		}
 		if blocked {
-			if !e.waiting {
-				e.waiting = true
-				s.store(e.p, inProgress)
-			}
-			s.stack = append(s.stack, entry[P]{p: child})
+			s.stack = append(s.stack, entry[P]{p: child, slot: slot})
 			continue
 		}
 		v := s.mexOf(e)
-		s.finish(v)
-		if len(s.stack) > 0 {
-			// The parent's scan stopped at this component: fold its value
-			// and step past it, with no probe.
-			parent := &s.stack[len(s.stack)-1]
-			s.bounds[parent.bound].x ^= v
-			parent.next--
-		}
+		s.store(e, v)
+		s.pop(e, v)
 	}
 	v, _ := s.lookup(root)
 	return v, nil
 }
 
-// entry is a position on the search stack. Once it is expanded, arena and
-// bounds locate its recorded options, and next and bound are the cursor of
-// its scan, which runs backwards: the arena index of the next component to
-// look up and the index of the option it belongs to. waiting is set once it is marked in
-// progress in the memo.
-type entry[P comparable] struct {
-	p                 P
-	arena, bounds     int32
-	next, bound       int32
-	expanded, waiting bool
+// pop releases the arena of entry e, the top of the stack, once valued v,
+// pops it, and folds v into the option of its parent that the parent's
+// scan stopped at, stepping past it with no probe.
+func (s *Grundy[P]) pop(e *entry[P], v game.Nimber) {
+	s.arena, s.bounds = s.arena[:e.arena], s.bounds[:e.bounds]
+	s.stack = s.stack[:len(s.stack)-1]
+	if len(s.stack) > 0 {
+		parent := &s.stack[len(s.stack)-1]
+		if parent.single {
+			parent.gather(v)
+		} else {
+			s.bounds[parent.bound].x ^= v
+		}
+		parent.next--
+	}
 }
 
-// advance moves the cursor of entry e, which is on top of the stack, back
+// entry is a position on the search stack. slot is its slot in the integer
+// table (table64.find), kept valid as the table grows (Grundy.grow). Once it
+// is expanded (and in progress in the memo), arena and bounds locate its
+// recorded options, and next and bound are the cursor of its scan, which
+// runs backwards: the arena index of the next component to look up and the
+// index of the option it belongs to. When every option is a single
+// component (single, the common case) no bounds are recorded: an option's
+// value is its component's. The scan gathers the values of the options it
+// passes in low and big, for the mex (mexOf).
+type entry[P comparable] struct {
+	p             P
+	slot          uint64
+	arena, bounds int32
+	next, bound   int32
+	low           uint64 // the values below 64 of the options the scan has passed
+	expanded      bool
+	single        bool // every option is one component; bounds holds none
+	big           bool // one of the passed options has a value of 64 or more
+}
+
+// options returns the number of options of expanded entry e, the top of
+// the stack.
+func (s *Grundy[P]) options(e *entry[P]) int {
+	if e.single {
+		return len(s.arena) - int(e.arena)
+	}
+	return len(s.bounds) - int(e.bounds)
+}
+
+// open expands entry e, the top of the stack: it counts the state against
+// the budget, makes room for its memo entry, records its options, and
+// marks it in progress. With no budget it polls the context every
+// pollEvery states, as a budget does.
+func (s *Grundy[P]) open(ctx context.Context, e *entry[P]) error {
+	if s.Budget == nil && s.States%pollEvery != 0 {
+		s.States++
+	} else if err := s.Step(ctx); err != nil {
+		return err
+	}
+	if s.table != nil && s.table.full() {
+		if err := s.grow(); err != nil {
+			return fmt.Errorf("searched %d positions: %w", s.Memoized(), err)
+		}
+	}
+	if len(s.arena) > math.MaxInt32/2 || len(s.bounds) > math.MaxInt32/2 {
+		return fmt.Errorf("search stack too large (%d option components pending)", len(s.arena))
+	}
+	e.expanded = true
+	e.arena, e.bounds = int32(len(s.arena)), int32(len(s.bounds))
+	s.expand(e)
+	e.next, e.bound = int32(len(s.arena))-1, int32(len(s.bounds))-1
+	if err := s.admit(e); err != nil {
+		return fmt.Errorf("searched %d positions: %w", s.Memoized(), err)
+	}
+	s.store(e, inProgress)
+	// Account memory every 256 states, and whenever the recorded options
+	// grew a table (a position can have 10^5 options).
+	if s.States%pollEvery == 0 || cap(s.arena) != s.arenaCap || cap(s.bounds) != s.boundsCap || s.sized {
+		s.arenaCap, s.boundsCap = cap(s.arena), cap(s.bounds)
+		if err := s.Hold(s.footprint()); err != nil {
+			return fmt.Errorf("searched %d positions: %w", s.Memoized(), err)
+		}
+	}
+	return nil
+}
+
+// scan moves the cursor of entry e, which is on top of the stack, back
 // over the components that have values, folding each into its option's
 // nim-sum. It stops at the first component with no value (blocked: the
-// caller searches it) or past the first option. A component in progress is
-// a cycle. With the integer table as the only source of values (plain) a
-// component costs one probe.
-func (s *Grundy[P]) advance(e *entry[P]) (child P, blocked bool, err error) {
+// caller searches it; with the integer table, slot is its slot) or past
+// the first option. A component in progress is a cycle.
+func (s *Grundy[P]) scan(e *entry[P]) (child P, slot uint64, blocked bool, err error) {
+	if e.single {
+		for ; e.next >= e.arena; e.next-- {
+			c := s.arena[e.next]
+			v, st, slot := s.status(c)
+			switch st {
+			case valued:
+				e.gather(v)
+			case waiting:
+				return child, 0, false, s.cycle(c, e.p)
+			default:
+				return c, slot, true, nil
+			}
+		}
+		return child, 0, false, nil
+	}
 	for ; e.bound >= e.bounds; e.bound-- {
 		b := &s.bounds[e.bound]
 		start := e.arena
@@ -425,33 +501,122 @@ func (s *Grundy[P]) advance(e *entry[P]) (child P, blocked bool, err error) {
 		}
 		for ; e.next >= start; e.next-- {
 			c := s.arena[e.next]
-			var v game.Nimber
-			var st int
-			if s.plain {
-				var ok bool
-				v, ok = s.table.get(keyOf(&c, s.keySize))
-				switch {
-				case !ok:
-					st = unseen
-				case v == inProgress:
-					st = waiting
-				default:
-					st = valued
-				}
-			} else {
-				v, st = s.status(c)
-			}
+			v, st, slot := s.status(c)
 			switch st {
 			case valued:
 				b.x ^= v
 			case waiting:
-				return child, false, fmt.Errorf("%w: %s is reachable from itself (via %s)", ErrCycle, s.format(c), s.format(e.p))
+				return child, 0, false, s.cycle(c, e.p)
 			default:
-				return c, true, nil
+				return c, slot, true, nil
 			}
 		}
+		e.gather(b.x)
 	}
-	return child, false, nil
+	return child, 0, false, nil
+}
+
+// gather adds the value x of an option the scan has passed.
+func (e *entry[P]) gather(x game.Nimber) {
+	if x < 64 {
+		e.low |= 1 << x
+	} else {
+		e.big = true
+	}
+}
+
+// runNarrow is the loop of search while the integer table is narrow and
+// the only source of values (plain), the common case of the hashed engine:
+// scan, the table's probe (probeNarrow), mexOf's common case, the store of
+// a value and pop are written out in it, since they run for every option
+// component and every position. It returns when the stack is empty, when
+// the table has widened (search goes on with its general loop), or with
+// an error.
+func (s *Grundy[P]) runNarrow(ctx context.Context) error {
+	t := s.table
+search:
+	for len(s.stack) > 0 {
+		e := &s.stack[len(s.stack)-1]
+		if !e.expanded {
+			if err := s.open(ctx, e); err != nil {
+				return err
+			}
+			if t.narrow == nil {
+				return nil
+			}
+		}
+		arena, bounds, narrow, shift := s.arena, s.bounds, t.narrow, t.shift
+		next, b, low := e.next, e.bound, e.low
+		if e.single {
+			for ; next >= e.arena; next-- {
+				c := arena[next]
+				i, w := probeNarrow(narrow, shift, keyOf(&c))
+				if w == 0 {
+					e.next, e.low = next, low
+					s.stack = append(s.stack, entry[P]{p: c, slot: i})
+					continue search
+				}
+				if w>>56 == 0xff {
+					return s.cycle(c, e.p)
+				}
+				if v := w>>56 - 1; v < 64 {
+					low |= 1 << v
+				} else {
+					e.big = true
+				}
+			}
+		}
+		for ; b >= e.bounds; b-- {
+			start := e.arena
+			if b > e.bounds {
+				start = bounds[b-1].end
+			}
+			x := bounds[b].x
+			for ; next >= start; next-- {
+				c := arena[next]
+				i, w := probeNarrow(narrow, shift, keyOf(&c))
+				if w == 0 {
+					bounds[b].x, e.next, e.bound, e.low = x, next, b, low
+					s.stack = append(s.stack, entry[P]{p: c, slot: i})
+					continue search
+				}
+				if w>>56 == 0xff {
+					return s.cycle(c, e.p)
+				}
+				x ^= game.Nimber(w>>56 - 1)
+			}
+			bounds[b].x = x
+			if x < 64 {
+				low |= 1 << x
+			} else {
+				e.big = true
+			}
+		}
+		v := game.Nimber(bits.TrailingZeros64(^low))
+		if low == ^uint64(0) && e.big {
+			e.low = low
+			v = s.mexOf(e)
+		}
+		narrow[e.slot] = narrowSlot(keyOf(&e.p), v) // in progress there; admit made v fit
+		s.arena, s.bounds = s.arena[:e.arena], s.bounds[:e.bounds]
+		s.stack = s.stack[:len(s.stack)-1]
+		if len(s.stack) > 0 {
+			parent := &s.stack[len(s.stack)-1]
+			if parent.single {
+				parent.gather(v)
+			} else {
+				bounds[parent.bound].x ^= v
+			}
+			parent.next--
+		}
+	}
+	return nil
+}
+
+// cycle returns the error of a search that met component c, in progress,
+// among the options of p.
+func (s *Grundy[P]) cycle(c, p P) error {
+	return fmt.Errorf("%w: %s is reachable from itself (via %s)", ErrCycle, s.format(c), s.format(p))
 }
 
 // SumAppender is an optional interface of a game with neither Splitter nor
@@ -466,51 +631,75 @@ type SumAppender[P comparable] interface {
 	AppendSums(p P, parts []P, ends []int32) ([]P, []int32)
 }
 
-// expand records the options of p in the arena, through the game's
-// appending method when it has one, else through Options and recordOption.
-func (s *Grundy[P]) expand(p P) {
+// expand records the options of entry e: their components in the arena
+// and, unless every option is a single component (e.single), each
+// option's end in bounds. It uses the game's appending method when it has
+// one, else Options and the record function (recorder).
+func (s *Grundy[P]) expand(e *entry[P]) {
 	switch {
 	case s.sums != nil:
-		s.arena, s.ends = s.sums.AppendSums(p, s.arena, s.ends[:0])
-		for _, end := range s.ends {
-			s.bounds = append(s.bounds, bound{end: end})
+		s.arena, s.ends = s.sums.AppendSums(e.p, s.arena, s.ends[:0])
+		e.single = true
+		for i, end := range s.ends {
+			if end != e.arena+int32(i)+1 {
+				e.single = false
+				break
+			}
+		}
+		if !e.single {
+			for _, end := range s.ends {
+				s.bounds = append(s.bounds, bound{end: end})
+			}
 		}
 	case s.single != nil:
-		n := len(s.arena)
-		s.arena = s.single.AppendOptions(p, s.arena)
-		for i := n; i < len(s.arena); i++ {
-			s.bounds = append(s.bounds, bound{end: int32(i + 1)})
-		}
+		s.arena = s.single.AppendOptions(e.p, s.arena)
+		e.single = true
 	default:
-		s.game.Options(p, s.record)
+		s.from, s.multi = int(e.arena), false
+		s.game.Options(e.p, s.record)
+		e.single = !s.multi
 	}
 }
 
-// recordOption is the yield function of the expansion: it appends the
-// canonical components of one option to the arena and closes the option.
-func (s *Grundy[P]) recordOption(option []P) bool {
-	if s.split == nil && s.canon == nil {
-		// Re-slicing within capacity writes only the length (no write
-		// barrier: this runs for every option of every position).
-		n := len(s.arena)
-		if cap(s.arena)-n < len(option) {
-			s.arena = slices.Grow(s.arena, len(option))
+// recorder returns the yield function of the expansion: it appends the
+// canonical components of one option to the arena and, from the first
+// option that is not a single component on (multi), closes each option in
+// bounds. It runs for every option of every position: the common case,
+// one component of a game that neither splits nor canonicalizes, with room
+// in the arena, writes one word and the length (re-slicing within
+// capacity needs no write barrier), with no call of its own.
+func (s *Grundy[P]) recorder() func(option []P) bool {
+	return func(option []P) bool {
+		if n := len(s.arena); len(option) == 1 && s.asIs && !s.multi && n < cap(s.arena) {
+			s.arena = s.arena[:n+1]
+			s.arena[n] = option[0]
+			return true
 		}
-		s.arena = s.arena[:n+len(option)]
-		copy(s.arena[n:], option)
-		m := len(s.bounds)
-		if m == cap(s.bounds) {
-			s.bounds = slices.Grow(s.bounds, 1)
-		}
-		s.bounds = s.bounds[:m+1]
-		s.bounds[m] = bound{end: int32(n + len(option))}
+		s.recordSlow(option)
 		return true
 	}
-	for _, part := range option {
-		s.arena = s.components(part, s.arena)
+}
+
+// recordSlow is the record function for any option.
+func (s *Grundy[P]) recordSlow(option []P) {
+	n := len(s.arena)
+	if s.asIs {
+		s.arena = append(s.arena, option...)
+	} else {
+		for _, part := range option {
+			s.arena = s.components(part, s.arena)
+		}
 	}
-	s.bounds = append(s.bounds, bound{end: int32(len(s.arena))})
-	return true
+	if s.multi || len(s.arena)-n != 1 {
+		if !s.multi {
+			// Close the single-component options recorded so far.
+			s.multi = true
+			for i := s.from; i < n; i++ {
+				s.bounds = append(s.bounds, bound{end: int32(i + 1)})
+			}
+		}
+		s.bounds = append(s.bounds, bound{end: int32(len(s.arena))})
+	}
 }
 
 // bound closes a recorded option: its components end at arena[end], and x
@@ -521,22 +710,25 @@ type bound struct {
 }
 
 // mexOf returns the mex of the values of e's recorded options, once its
-// scan has passed every component.
+// scan has passed every component: from the values below 64 it gathered,
+// unless they are all present and some option has a larger value.
 func (s *Grundy[P]) mexOf(e *entry[P]) game.Nimber {
+	if e.low != ^uint64(0) || !e.big {
+		return game.Nimber(bits.TrailingZeros64(^e.low))
+	}
 	set := &s.scratch
 	set.Reset()
+	if e.single {
+		for _, c := range s.arena[e.arena:] {
+			v, _, _ := s.status(c) // valued: the scan has passed it
+			set.Add(v)
+		}
+		return set.Mex()
+	}
 	for _, b := range s.bounds[e.bounds:] {
 		set.Add(b.x)
 	}
 	return set.Mex()
-}
-
-// finish stores value v for the top entry, releases its arena and pops it.
-func (s *Grundy[P]) finish(v game.Nimber) {
-	e := s.stack[len(s.stack)-1]
-	s.store(e.p, v)
-	s.arena, s.bounds = s.arena[:e.arena], s.bounds[:e.bounds]
-	s.stack = s.stack[:len(s.stack)-1]
 }
 
 // abandon forgets the in-progress marks of an interrupted search, so the

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"reflect"
+	"slices"
 	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
@@ -22,25 +23,38 @@ import (
 // not fit turns the table into (key, value) pairs of two words (wide, with
 // widen, which the engine accounts with its budget before it happens).
 //
-// Slot index (locality): the key's low blockBits bits choose the slot
-// within a block of 1<<blockBits slots, and a Fibonacci hash of the other
-// bits chooses the block. Positions whose keys differ only in their low
-// bits (the last coordinate of a packed tuple, the low cells of a
-// bitboard), which a depth-first search tends to visit one after the
-// other, then share cache lines. Keys that agree in their low bits are no
-// worse off than under chaining: they probe forward from the same slot.
+// Slot index (locality): a Fibonacci hash of the key's bits above the low
+// blockBits chooses a block of 1<<blockBits slots, and the key's low bits,
+// XORed with other bits of the same hash, the slot within it, its lane
+// (homeOf). Positions whose keys differ only in their low bits (the last
+// coordinate of a packed tuple, the low cells of a bitboard), which a
+// depth-first search tends to visit one after the other, then share cache
+// lines, each in its own lane; the XOR spreads over the lanes keys that
+// agree in their low bits.
 //
-// Invariants: the slot count is a power of two at least 1<<blockBits; count
-// <= 3/4 of it after every insertion (the engine grows the table before an
-// insertion would pass it), so a probe always meets an empty slot; every
-// key lies in the run of occupied slots that starts at its home slot
-// (linear probing; deletion shifts entries back to keep it so). Exactly one
-// of narrow and slots is non-nil.
+// Probing stays in the key's lane: from its home slot to the same slot of
+// the next block, and so on (linear probing with a stride of one block).
+// Such runs of keys fill whole blocks, and two runs whose blocks collide
+// would, probed with a stride of one slot, push each other a whole block
+// along: 1<<blockBits slots examined per step (8 on average on packed
+// pairs). With the stride of one block a step examines one slot, on the
+// adjacent line.
+//
+// Invariants: the slot count is a power of two at least 1<<minTableBits;
+// no lane holds more than 3/4 of its slots after an insertion (the engine
+// grows the table before an insertion could pass that: full), so a probe
+// always meets an empty slot; every key lies in the chain of occupied
+// slots of its lane that starts at its home slot (deletion shifts entries
+// back to keep it so); crowd is at least the largest lane count. Exactly
+// one of narrow and slots is non-nil.
 type table64 struct {
 	narrow []uint64 // one-word slots: key | encoded value << 56, 0 if empty
 	slots  []slot64 // two-word slots, once a key or value did not fit narrow
 	count  int
-	shift  uint8 // 64 - log2(slot count >> blockBits)
+	lanes  [1 << blockBits]int // entries per lane (slot index mod 1<<blockBits)
+	crowd  int                 // at least the largest of lanes
+	room   int                 // the most entries a lane may hold: 3/4 of its slots
+	shift  uint8               // 64 - log2(slot count)
 }
 
 // slot64 is one entry of a wide table64: val is 0 for an empty slot, and
@@ -50,9 +64,13 @@ type slot64 struct {
 	val uint64
 }
 
-// blockBits is log2 of the run of slots that keys equal but for their low
-// bits share (16 slots: 128 or 256 bytes, two or four cache lines).
+// blockBits is log2 of the block of slots that keys equal but for their
+// low bits share (16 slots: 128 or 256 bytes, two or four cache lines),
+// and of the number of lanes.
 const blockBits = 4
+
+// laneMask selects a slot's lane from its index.
+const laneMask = 1<<blockBits - 1
 
 // minTableBits is log2 of the smallest table.
 const minTableBits = 10
@@ -102,12 +120,16 @@ func narrowLoaded(w uint64) game.Nimber {
 // fits reports whether key k with values up to maxV (or in progress) can
 // be stored without widening the table.
 func (t *table64) fits(k uint64, maxV game.Nimber) bool {
-	return t.slots != nil || k < narrowKeys && maxV <= maxNarrowValue
+	return t.slots != nil || k < narrowKeys && (maxV <= maxNarrowValue || maxV == inProgress)
 }
 
 // newTable64 returns an empty narrow table of the smallest size.
 func newTable64() *table64 {
-	return &table64{narrow: make([]uint64, 1<<minTableBits), shift: 64 - (minTableBits - blockBits)}
+	return &table64{
+		narrow: make([]uint64, 1<<minTableBits),
+		room:   3 << (minTableBits - blockBits) / 4,
+		shift:  64 - minTableBits,
+	}
 }
 
 // size returns the number of slots.
@@ -119,76 +141,92 @@ func (t *table64) size() int {
 }
 
 // home returns the first slot a probe for k examines.
-func (t *table64) home(k uint64) uint64 {
+func (t *table64) home(k uint64) uint64 { return homeOf(k, t.shift) }
+
+// homeOf returns the home slot of key k in a table of 2^(64-shift) slots.
+// With h the Fibonacci hash of k's bits above the low blockBits, h's top
+// bits choose the block (the top bits of a Fibonacci hash are the well
+// mixed ones) and the next blockBits bits, XORed with k's low bits, the
+// lane: both are the top 64-shift bits of h, with k's low bits XORed into
+// the lane's. The block of a key in the doubled table is 2b or 2b+1 if it
+// was b, so growth writes the new table in order; lanes change.
+func homeOf(k uint64, shift uint8) uint64 {
 	const fib = 0x9e3779b97f4a7c15 // 2^64 / golden ratio
-	block := (k >> blockBits) * fib >> t.shift
-	return block<<blockBits | k&(1<<blockBits-1)
+	return (k>>blockBits)*fib>>(shift&63) ^ k&laneMask
+}
+
+// added counts a new entry in slot i.
+func (t *table64) added(i uint64) {
+	t.count++
+	t.lanes[i&laneMask]++
+	t.crowd = max(t.crowd, t.lanes[i&laneMask])
 }
 
 // get returns the value stored for k.
 func (t *table64) get(k uint64) (game.Nimber, bool) {
+	_, v, ok := t.find(k)
+	return v, ok
+}
+
+// find returns the slot of k's entry and its value or, when k has none,
+// the empty slot where putAt would store it. The slot stays k's until the
+// table grows or an entry is removed: storing other keys (as long as none
+// takes that empty slot) and widening keep it. A key of 2^56 or more
+// cannot be in a narrow table: its probe runs to an empty slot, which
+// stays its slot once the table widens.
+func (t *table64) find(k uint64) (i uint64, v game.Nimber, ok bool) {
 	if t.slots == nil {
-		if k >= narrowKeys {
-			return 0, false
+		i, w := probeNarrow(t.narrow, t.shift, k)
+		if w == 0 {
+			return i, 0, false
 		}
-		mask := uint64(len(t.narrow) - 1)
-		for i := t.home(k); ; i = (i + 1) & mask {
-			w := t.narrow[i]
-			if w == 0 {
-				return 0, false
-			}
-			if w&(narrowKeys-1) == k {
-				return narrowLoaded(w), true
-			}
-		}
+		return i, narrowLoaded(w), true
 	}
 	mask := uint64(len(t.slots) - 1)
-	for i := t.home(k); ; i = (i + 1) & mask {
+	for i = t.home(k); ; i = (i + 1<<blockBits) & mask {
 		s := &t.slots[i]
 		if s.val == 0 {
-			return 0, false
+			return i, 0, false
 		}
 		if s.key == k {
-			return loaded(s.val), true
+			return i, loaded(s.val), true
 		}
 	}
 }
 
-// put stores v for k. The caller has reserved room (reserve) and, in the
-// engine, widened the table if k and v do not fit a narrow slot (fits);
-// otherwise put widens it itself.
-func (t *table64) put(k uint64, v game.Nimber) {
-	if t.slots == nil && !(k < narrowKeys && (v <= maxNarrowValue || v == inProgress)) {
-		t.widen()
-	}
-	if t.slots == nil {
-		mask := uint64(len(t.narrow) - 1)
-		for i := t.home(k); ; i = (i + 1) & mask {
-			w := t.narrow[i]
-			if w == 0 {
-				t.narrow[i] = narrowSlot(k, v)
-				t.count++
-				return
-			}
-			if w&(narrowKeys-1) == k {
-				t.narrow[i] = narrowSlot(k, v)
-				return
-			}
+// probeNarrow returns the slot of key k in a narrow table of the given
+// slots and shift (table64.find): the slot of its entry or the empty slot
+// where putAt would store it, and the slot's word (0 if empty).
+func probeNarrow(narrow []uint64, shift uint8, k uint64) (i, w uint64) {
+	mask := uint64(len(narrow) - 1)
+	for i = homeOf(k, shift); ; i = (i + 1<<blockBits) & mask {
+		if w = narrow[i]; w == 0 || w&(narrowKeys-1) == k {
+			return i, w
 		}
 	}
-	mask := uint64(len(t.slots) - 1)
-	for i := t.home(k); ; i = (i + 1) & mask {
-		s := &t.slots[i]
-		if s.val == 0 {
-			s.key, s.val = k, stored(v)
-			t.count++
-			return
-		}
-		if s.key == k {
-			s.val = stored(v)
-			return
-		}
+}
+
+// putAt stores v for k in slot i, which find returned for k. The caller
+// has reserved room for a new entry (full, grow) and widened the table if
+// k and v do not fit a narrow slot (fits, widen).
+func (t *table64) putAt(i, k uint64, v game.Nimber) {
+	if t.narrow == nil {
+		t.putWide(i, k, v)
+		return
 	}
+	if t.narrow[i] == 0 {
+		t.added(i)
+	}
+	t.narrow[i] = narrowSlot(k, v)
+}
+
+// putWide is putAt in a wide table.
+func (t *table64) putWide(i, k uint64, v game.Nimber) {
+	s := &t.slots[i]
+	if s.val == 0 {
+		t.added(i)
+	}
+	s.key, s.val = k, stored(v)
 }
 
 // remove deletes k's entry if it has one. The entries after it in its run
@@ -201,7 +239,7 @@ func (t *table64) remove(k uint64) {
 		}
 		mask := uint64(len(t.narrow) - 1)
 		i := t.home(k)
-		for ; ; i = (i + 1) & mask {
+		for ; ; i = (i + 1<<blockBits) & mask {
 			if t.narrow[i] == 0 {
 				return
 			}
@@ -210,8 +248,9 @@ func (t *table64) remove(k uint64) {
 			}
 		}
 		t.count--
+		t.lanes[i&laneMask]--
 		hole := i
-		for j := (i + 1) & mask; t.narrow[j] != 0; j = (j + 1) & mask {
+		for j := (i + 1<<blockBits) & mask; t.narrow[j] != 0; j = (j + 1<<blockBits) & mask {
 			h := t.home(t.narrow[j] & (narrowKeys - 1))
 			if (j-h)&mask >= (j-hole)&mask {
 				t.narrow[hole] = t.narrow[j]
@@ -223,7 +262,7 @@ func (t *table64) remove(k uint64) {
 	}
 	mask := uint64(len(t.slots) - 1)
 	i := t.home(k)
-	for ; ; i = (i + 1) & mask {
+	for ; ; i = (i + 1<<blockBits) & mask {
 		if t.slots[i].val == 0 {
 			return
 		}
@@ -232,8 +271,9 @@ func (t *table64) remove(k uint64) {
 		}
 	}
 	t.count--
+	t.lanes[i&laneMask]--
 	hole := i
-	for j := (i + 1) & mask; t.slots[j].val != 0; j = (j + 1) & mask {
+	for j := (i + 1<<blockBits) & mask; t.slots[j].val != 0; j = (j + 1<<blockBits) & mask {
 		// The entry at j may fill the hole if its home is not in the
 		// cyclic interval (hole, j].
 		h := t.home(t.slots[j].key)
@@ -245,10 +285,13 @@ func (t *table64) remove(k uint64) {
 	t.slots[hole] = slot64{}
 }
 
-// full reports whether one more entry would pass three quarters of the
-// slots (linear probing stays short up to there: about 2.5 probes to find
-// a key, 8.5 to miss one, in adjacent slots).
-func (t *table64) full() bool { return 4*(t.count+1) > 3*t.size() }
+// full reports whether one more entry could pass three quarters of a
+// lane's slots (linear probing stays short up to there: about 2.5 probes
+// to find a key, 8.5 to miss one). With lanes evenly used, as the hash
+// makes them, that is about three quarters of the table; keys crowded in
+// one lane would make the table grow sooner (at worst 16 times), never
+// overflow it.
+func (t *table64) full() bool { return t.crowd >= t.room }
 
 // grownBytes returns the bytes the table holds after its next growth.
 func (t *table64) grownBytes() int64 { return 2 * t.bytes() }
@@ -298,54 +341,58 @@ func (t *table64) widen() {
 // grow doubles the table and re-inserts every entry.
 func (t *table64) grow() {
 	t.shift--
+	t.room *= 2
+	var lanes [1 << blockBits]int
 	if t.slots == nil {
-		old := t.narrow
-		t.narrow = make([]uint64, 2*len(old))
-		mask := uint64(len(t.narrow) - 1)
+		old, narrow, shift := t.narrow, make([]uint64, 2*len(t.narrow)), t.shift
+		mask := uint64(len(narrow) - 1)
 		for _, w := range old {
 			if w == 0 {
 				continue
 			}
-			i := t.home(w & (narrowKeys - 1))
-			for t.narrow[i] != 0 {
-				i = (i + 1) & mask
+			i := homeOf(w&(narrowKeys-1), shift)
+			for narrow[i] != 0 {
+				i = (i + 1<<blockBits) & mask
 			}
-			t.narrow[i] = w
+			narrow[i] = w
+			lanes[i&laneMask]++
 		}
-		return
+		t.narrow = narrow
+	} else {
+		old := t.slots
+		t.slots = make([]slot64, 2*len(old))
+		mask := uint64(len(t.slots) - 1)
+		for _, s := range old {
+			if s.val == 0 {
+				continue
+			}
+			i := t.home(s.key)
+			for t.slots[i].val != 0 {
+				i = (i + 1<<blockBits) & mask
+			}
+			t.slots[i] = s
+			lanes[i&laneMask]++
+		}
 	}
-	old := t.slots
-	t.slots = make([]slot64, 2*len(old))
-	mask := uint64(len(t.slots) - 1)
-	for _, s := range old {
-		if s.val == 0 {
-			continue
-		}
-		i := t.home(s.key)
-		for t.slots[i].val != 0 {
-			i = (i + 1) & mask
-		}
-		t.slots[i] = s
-	}
+	t.lanes, t.crowd = lanes, slices.Max(lanes[:])
 }
 
 // integerKey reports whether positions of type P are integers of at most 64
-// bits, so the engine can key its memo by their bits (table64), and their
-// size in bytes.
-func integerKey[P comparable]() (size uintptr, ok bool) {
+// bits, so the engine can key its memo by their bits (table64).
+func integerKey[P comparable]() bool {
 	switch reflect.TypeFor[P]().Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		var p P
-		return unsafe.Sizeof(p), true
+		return true
 	}
-	return 0, false
+	return false
 }
 
-// keyOf returns the bits of integer position p (of size bytes),
-// zero-extended: distinct positions have distinct keys.
-func keyOf[P comparable](p *P, size uintptr) uint64 {
-	switch size {
+// keyOf returns the bits of integer position p, zero-extended: distinct
+// positions have distinct keys. The size is a constant of each
+// instantiation, so the switch compiles to one load.
+func keyOf[P comparable](p *P) uint64 {
+	switch unsafe.Sizeof(*p) {
 	case 8:
 		return *(*uint64)(unsafe.Pointer(p))
 	case 4:

@@ -3,6 +3,9 @@ package solve
 import (
 	"context"
 	"errors"
+	"maps"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -11,11 +14,16 @@ import (
 )
 
 // TestTable64AgainstMap runs random sequences of stores, look-ups and
-// deletions on table64 and on a Go map, growing the table as the engine
-// does (before an insertion that would pass its load limit), and checks
-// that they hold the same entries after every step. Keys come from three
-// pools: small integers, integers equal in their low bits (which share a
-// home slot within their block) and arbitrary words.
+// deletions on table64 and on a Go map, storing as the engine does: find
+// gives a key's slot, the table grows (before an insertion could pass its
+// load limit) or widens (when a key or value does not fit a narrow slot),
+// and putAt stores through the slot. Slots kept from earlier finds are
+// used again after other keys were stored, as the engine's stack entries
+// use theirs, and found again only after growth or a deletion. After
+// every step the table and the map hold the same entries, and the lane
+// counts are those of the slots. Keys come from three pools: small
+// integers, integers equal in their low bits (which share a lane when
+// their hashes agree) and arbitrary words.
 func TestTable64AgainstMap(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		// Narrow runs keep to keys and values that fit one-word slots;
@@ -34,23 +42,43 @@ func TestTable64AgainstMap(t *testing.T) {
 		key, value := rapid.OneOf(keys...), rapid.OneOf(values...)
 		table := newTable64()
 		model := map[uint64]game.Nimber{}
+		slots := map[uint64]uint64{} // the slots of stored keys, from find
+		refind := func() {
+			for k := range slots {
+				slots[k], _, _ = table.find(k)
+			}
+		}
 		steps := rapid.IntRange(1, 3000).Draw(t, "steps")
 		for i := 0; i < steps; i++ {
 			k := key.Draw(t, "key")
-			switch rapid.IntRange(0, 9).Draw(t, "op") {
-			case 0, 1: // remove
+			v := game.Nimber(value.Draw(t, "value"))
+			if v == inProgress-1 {
+				v = 0 // not a possible value (see stored)
+			}
+			switch op := rapid.IntRange(0, 9).Draw(t, "op"); {
+			case op < 2: // remove
 				table.remove(k)
 				delete(model, k)
-			default: // store
-				v := game.Nimber(value.Draw(t, "value"))
-				if v == inProgress-1 {
-					v = 0 // not a possible value (see stored)
+				delete(slots, k)
+				refind()
+			case op < 5 && len(slots) > 0: // store through a slot found earlier
+				k = rapid.SampledFrom(slices.Sorted(maps.Keys(slots))).Draw(t, "stored key")
+				if !table.fits(k, v) {
+					table.widen()
 				}
+				table.putAt(slots[k], k, v)
+				model[k] = v
+			default: // store
 				if _, ok := model[k]; !ok && table.full() {
 					table.grow()
+					refind()
 				}
-				table.put(k, v)
-				model[k] = v
+				if !table.fits(k, v) {
+					table.widen()
+				}
+				slot, _, _ := table.find(k)
+				table.putAt(slot, k, v)
+				model[k], slots[k] = v, slot
 			}
 			if table.count != len(model) {
 				t.Fatalf("step %d: table holds %d entries, map %d", i, table.count, len(model))
@@ -59,6 +87,7 @@ func TestTable64AgainstMap(t *testing.T) {
 			if got, ok := table.get(k); ok != in || got != want {
 				t.Fatalf("step %d: get(%#x) = %d, %v; the map holds %d, %v", i, k, got, ok, want, in)
 			}
+			checkLanes(t, table)
 		}
 		for k, v := range model {
 			if got, ok := table.get(k); !ok || got != v {
@@ -79,6 +108,20 @@ func TestTable64AgainstMap(t *testing.T) {
 			t.Fatalf("%d slots used, %d entries", used, len(model))
 		}
 	})
+}
+
+// checkLanes checks the lane counts of table against its slots and its
+// load limit: no lane fuller than room, crowd at least the fullest.
+func checkLanes(t *rapid.T, table *table64) {
+	var lanes [1 << blockBits]int
+	for i := range table.size() {
+		if table.narrow != nil && table.narrow[i] != 0 || table.slots != nil && table.slots[i].val != 0 {
+			lanes[i&laneMask]++
+		}
+	}
+	if lanes != table.lanes || slices.Max(lanes[:]) > table.crowd || table.crowd > table.room {
+		t.Fatalf("lanes %v, counted %v, crowd %d, room %d", lanes, table.lanes, table.crowd, table.room)
+	}
 }
 
 // dag is a random acyclic game on integer positions 0..len(opts)-1: the
@@ -325,5 +368,87 @@ func TestNoAllocationPerPosition(t *testing.T) {
 	})
 	if allocs > 100 {
 		t.Fatalf("%.0f allocations for %d states", allocs, (n+1)*(n+1))
+	}
+}
+
+// TestLargeValues values random acyclic games in which every position
+// has every smaller one as an option (so G(i) >= i, past the 64 values of
+// the scan's word and the 253 of a narrow slot: the table widens
+// mid-search), plus random options of two components, through Options,
+// game.Appender (when every option is one component) and AppendSums,
+// against the definition.
+func TestLargeValues(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 300).Draw(t, "positions")
+		pairs := rapid.Bool().Draw(t, "pairs")
+		raw := make([][][]int, n)
+		for i := range raw {
+			for j := range i {
+				raw[i] = append(raw[i], []int{j})
+			}
+			if pairs && i > 0 && rapid.Bool().Draw(t, "pair") {
+				raw[i] = append(raw[i], []int{rapid.IntRange(0, i-1).Draw(t, "a"), rapid.IntRange(0, i-1).Draw(t, "b")})
+			}
+		}
+		want := definition(raw)
+		g := dagOf[uint64](raw, 1<<36)
+		engines := map[string]*Grundy[uint64]{
+			"Options":    NewGrundy[uint64](g, nil),
+			"AppendSums": NewGrundy[uint64](appendingDAG{g}, nil),
+		}
+		if !pairs {
+			engines["Appender"] = NewGrundy[uint64](singleDAG{g}, nil)
+		}
+		ctx := context.Background()
+		for _, i := range rapid.Permutation(rangeOf(n)).Draw(t, "order") {
+			for name, s := range engines {
+				if got, err := s.Value(ctx, uint64(i)<<36); err != nil || got != want[i] {
+					t.Fatalf("%s: G(%d) = %d, %v; the definition gives %d", name, i, got, err, want[i])
+				}
+			}
+		}
+	})
+}
+
+// TestGrowthMidSearch values random acyclic games of 20,000 positions
+// whose options lie at most 40 below them, so the search runs deep and the
+// integer table grows with thousands of entries on the stack (whose slots
+// are found again), from the top position and then every other one, with
+// options of one or two components and of one, against the definition.
+func TestGrowthMidSearch(t *testing.T) {
+	const n = 20000
+	for seed := range uint64(3) {
+		r := rand.New(rand.NewPCG(seed, 16))
+		raw, single := make([][][]int, n), make([][][]int, n)
+		for i := 1; i < n; i++ {
+			for range 1 + r.IntN(3) {
+				o := make([]int, 1+r.IntN(2))
+				for c := range o {
+					o[c] = max(0, i-1-r.IntN(40))
+				}
+				raw[i] = append(raw[i], o)
+				single[i] = append(single[i], o[:1])
+			}
+		}
+		ctx := context.Background()
+		for name, c := range map[string]struct {
+			raw [][][]int
+			g   func(dag[uint64]) game.Game[uint64]
+		}{
+			"Options":    {raw, func(d dag[uint64]) game.Game[uint64] { return d }},
+			"AppendSums": {raw, func(d dag[uint64]) game.Game[uint64] { return appendingDAG{d} }},
+			"Appender":   {single, func(d dag[uint64]) game.Game[uint64] { return singleDAG{d} }},
+		} {
+			want := definition(c.raw)
+			s := NewGrundy(c.g(dagOf[uint64](c.raw, 1)), nil)
+			for i := n - 1; i >= 0; i-- {
+				if got, err := s.Value(ctx, uint64(i)); err != nil || got != want[i] {
+					t.Fatalf("seed %d, %s: G(%d) = %d, %v; the definition gives %d", seed, name, i, got, err, want[i])
+				}
+			}
+			if s.table.size() < 1<<14 {
+				t.Fatalf("seed %d, %s: the table did not grow (%d slots)", seed, name, s.table.size())
+			}
+		}
 	}
 }
