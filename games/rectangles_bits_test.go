@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"math/bits"
 	"slices"
 	"testing"
 
@@ -152,12 +153,40 @@ func TestBitsSplit(t *testing.T) {
 	}))
 }
 
+// TestCanonCache: the cache's representative of a component is
+// bitsCropCanon's, on a miss and on the hit after it, with entries evicted
+// by other components (5,000 components through 2^14 slots).
+func TestCanonCache(t *testing.T) {
+	cache := new(canonCache)
+	rapid.Check(t, eachBoard(func(t *rapid.T) {
+		p, _, _ := drawBoard(t)
+		for _, comp := range componentsSlow(p) {
+			if comp&(comp-1) == 0 {
+				continue // one cell: not asked for
+			}
+			want := bitsCropCanon(comp)
+			for range 2 {
+				if got := cache.cropCanon(comp); got != want {
+					t.Fatalf("component %#x: cache %#x, bitsCropCanon %#x", comp, got, want)
+				}
+			}
+		}
+	}))
+}
+
 // TestBitsAppendSums: AppendSums lists the options Options yields, in the
-// same order and with the same components, after what parts already held.
+// same order and with the same components, after what parts already held,
+// on random boards and on connected cropped ones (the engine's positions),
+// with one game, so its canonCache is shared by all the boards.
 func TestBitsAppendSums(t *testing.T) {
 	g := newBitsGame()
 	rapid.Check(t, eachBoard(func(t *rapid.T) {
 		p, _, _ := drawBoard(t)
+		if p != 0 && rapid.Bool().Draw(t, "connected") {
+			// One component, cropped and in any orientation: the
+			// positions the engine asks for, and their images.
+			p = image(bitsSplit(p, nil)[0], rapid.IntRange(0, 7).Draw(t, "image"))
+		}
 		var want [][]uint64
 		g.Options(p, func(o []uint64) bool {
 			want = append(want, slices.Clone(o))
@@ -271,17 +300,25 @@ func compareEngines(t *rapid.T, fast *solve.Grundy[uint64], old *solve.Grundy[Sh
 	}
 }
 
-// TestBitsStaysConnected: on random connected boards less a random column
-// segment of open cells, bitsStaysConnected never claims a board connected
-// that the full split finds in several components; and bitsParts.remove,
-// with its shortcut, agrees with bitsSplit, components and order.
-func TestBitsStaysConnected(t *testing.T) {
+// TestBitsRingEnds: on random boards (half of them connected and cropped,
+// in any orientation) less a random column segment of open cells of one
+// component, bitsRingEnds finds the arcs' ends that a walk round the ring,
+// cell by cell, finds; it never calls a board connected (at most one end)
+// that breadth-first search finds in several components, and every
+// component holds an end; and bitsParts.remove, with its shortcuts (no
+// split when connected, no fill of the last component), agrees with
+// bitsSplit, components and order.
+func TestBitsRingEnds(t *testing.T) {
 	rapid.Check(t, eachBoard(func(t *rapid.T) {
 		p, _, _ := drawBoard(t)
 		if p == 0 {
 			return
 		}
-		var whole bitsParts
+		if rapid.Bool().Draw(t, "connected") {
+			// One component, cropped and in any orientation.
+			p = image(bitsSplit(p, nil)[0], rapid.IntRange(0, 7).Draw(t, "image"))
+		}
+		whole := bitsParts{cache: new(canonCache)}
 		whole.split(p)
 		i := rapid.IntRange(0, whole.n-1).Draw(t, "component")
 		comp := whole.mask[i]
@@ -297,8 +334,20 @@ func TestBitsStaysConnected(t *testing.T) {
 			x |= x << 8 & comp
 		}
 		q := comp &^ x
-		if q != 0 && bitsStaysConnected(q, x) && len(componentsSlow(q)) != 1 {
-			t.Fatalf("component %#x less %#x: %d components, not connected", comp, x, len(componentsSlow(q)))
+		if q != 0 {
+			ends := bitsRingEnds(q, x)
+			if want := ringEndsSlow(q, x); ends != want {
+				t.Fatalf("component %#x less %#x: ends %#x, the walk finds %#x", comp, x, ends, want)
+			}
+			comps := componentsSlow(q)
+			if ends&(ends-1) == 0 && len(comps) != 1 {
+				t.Fatalf("component %#x less %#x: %d components, not connected", comp, x, len(comps))
+			}
+			for _, c := range comps {
+				if ends != 0 && c&ends == 0 {
+					t.Fatalf("component %#x less %#x: part %#x holds no end of %#x", comp, x, c, ends)
+				}
+			}
 		}
 		whole.remove(x)
 		got := whole.canon[:whole.n]
@@ -311,4 +360,31 @@ func TestBitsStaysConnected(t *testing.T) {
 			}
 		}
 	}))
+}
+
+// ringEndsSlow is bitsRingEnds cell by cell: it walks round the ring of the
+// column segment x (rows a..b, column c): (a-1, c), then (a-1..b+1, c+1)
+// going down, (b+1, c), then (b+1..a-1, c-1) going up, and returns the open
+// cells (in q, on the board) whose next cell on the ring is closed.
+func ringEndsSlow(q, x uint64) uint64 {
+	a, b, c := bits.TrailingZeros64(x)/8, (63-bits.LeadingZeros64(x))/8, bits.TrailingZeros64(x)%8
+	ring := [][2]int{{a - 1, c}}
+	for r := a - 1; r <= b+1; r++ {
+		ring = append(ring, [2]int{r, c + 1})
+	}
+	ring = append(ring, [2]int{b + 1, c})
+	for r := b + 1; r >= a-1; r-- {
+		ring = append(ring, [2]int{r, c - 1})
+	}
+	open := func(cell [2]int) bool {
+		r, c := cell[0], cell[1]
+		return r >= 0 && r < 8 && c >= 0 && c < 8 && q>>(8*r+c)&1 != 0
+	}
+	var ends uint64
+	for i, cell := range ring {
+		if open(cell) && !open(ring[(i+1)%len(ring)]) {
+			ends |= 1 << (8*cell[0] + cell[1])
+		}
+	}
+	return ends
 }
