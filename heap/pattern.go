@@ -50,12 +50,35 @@ type Value interface {
 // three periods and at least half of the values (or 24 values, whichever is
 // smaller). The least period with a pre-period inside the data is then the
 // least period of the data's tail.
-func Find[V Value](values []V) *Pattern {
+func Find[V Value](values []V) *Pattern { return FindReleasing(values, nil) }
+
+// findWindow is the number of values at the end of the sequence that
+// FindReleasing never releases (every period's check starts there), and
+// how many periods it tries between releases.
+const findWindow = 1 << 23
+
+// FindReleasing is Find for values that live in a memory-mapped file (a run
+// file): a search that finds no period reads the last third of the values,
+// one per period tried, so every findWindow periods it calls release(lo, hi)
+// on the values it has passed, [n-p, n-findWindow), which only the start of
+// a long periodic stretch would read again. release only affects memory
+// (the values stay readable), so the result is Find's. release may be nil.
+func FindReleasing[V Value](values []V, release func(lo, hi int)) *Pattern {
+	return findReleasing(values, release, findWindow)
+}
+
+// findReleasing is FindReleasing with window in place of findWindow.
+func findReleasing[V Value](values []V, release func(lo, hi int), window int) *Pattern {
 	n := len(values)
 	if n < 3 {
 		return nil
 	}
+	kept := n - window // values[kept:] are never released
 	for p := 1; 3*p <= n; p++ {
+		if release != nil && p%window == 0 && n-p < kept {
+			release(n-p, kept)
+			kept = n - p
+		}
 		s := int64(values[n-1]) - int64(values[n-1-p])
 		i := n - 1 - p // G(i+p) = G(i) + s holds for i > i0
 		for i >= 0 && int64(values[i+p])-int64(values[i]) == s {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -248,5 +249,32 @@ func TestTabulateStopsAtProof(t *testing.T) {
 	_, err := Tabulate(context.Background(), GrundyGame(), 1_000_000_000_000, nil, DefaultProofBudget)
 	if err == nil || !strings.Contains(err.Error(), "TiB") {
 		t.Fatalf("Grundy's game to 10^12: %v, want a memory error", err)
+	}
+}
+
+// TestFindReleasing checks the releases of a pattern search over a long
+// sequence with no period, with a window of 1000 values: the result is
+// Find's, and the ranges released lie below the last window values (which
+// every period's check reads first), are disjoint and descending, and hold
+// only values already passed: [lo, hi) comes when p = n-lo periods have
+// been tried, and the check of period q reads values[n-1-q].
+func TestFindReleasing(t *testing.T) {
+	const window = 1000
+	n := 10*window + 7
+	values := make([]uint16, n)
+	rng := rand.New(rand.NewPCG(3, 5))
+	for i := range values {
+		values[i] = uint16(rng.IntN(1 << 16))
+	}
+	type span struct{ lo, hi int }
+	var got []span
+	pat := findReleasing(values, func(lo, hi int) { got = append(got, span{lo, hi}) }, window)
+	if want := Find(values); pat != want {
+		t.Fatalf("findReleasing = %v, Find = %v", pat, want)
+	}
+	// p runs to n/3 = 3335: releases at p = 2000 and 3000.
+	want := []span{{n - 2*window, n - window}, {n - 3*window, n - 2*window}}
+	if !slices.Equal(got, want) {
+		t.Fatalf("released %v, want %v", got, want)
 	}
 }

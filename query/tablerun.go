@@ -94,8 +94,10 @@ func TableRun(ctx context.Context, inst games.Instance, from, to int, opts RunOp
 	}
 	res := &RunTableResult{Game: inst.Name(), From: from, To: to, Computed: int64(to) + 1,
 		Stats: seq.Stats, File: opts.Out, all: seq.Values, seq: seq}
-	res.Pattern = heapgame.Find(seq.Values)
-	seq.Release(0, int64(to)+1) // the pattern search read back from the end
+	// The pattern search reads the last third of the values: released as
+	// it goes, so a long run file is not left resident.
+	res.Pattern = heapgame.FindReleasing(seq.Values, func(lo, hi int) { seq.Release(int64(lo), int64(hi)) })
+	seq.Release(0, int64(to)+1)
 	res.Summary.Count = uint64(to-from) + 1
 	// The summary reads every value: in chunks, each released after it,
 	// so a long run file is not left resident.
