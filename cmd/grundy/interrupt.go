@@ -43,38 +43,31 @@ func contextReader(ctx context.Context, r io.Reader) io.Reader {
 type ctxReader struct {
 	ctx context.Context
 	r   io.Reader
-	// pending is the read under way, if any: its result arrives on it.
-	pending chan readResult
-	buf     []byte
-}
-
-type readResult struct {
-	n   int
-	err error
+	buf []byte // the reads' buffer: an abandoned read must not write into a caller's p
 }
 
 func (c *ctxReader) Read(p []byte) (int, error) {
+	// After ctx ends no read starts, so an abandoned read is the last
+	// one to use buf.
 	if err := c.ctx.Err(); err != nil {
 		return 0, err
 	}
-	if c.pending == nil {
-		// Read into a buffer of our own: an abandoned read must not
-		// write into p after Read has returned.
-		if cap(c.buf) < len(p) {
-			c.buf = make([]byte, len(p))
-		}
-		buf := c.buf[:len(p)]
-		c.pending = make(chan readResult, 1)
-		go func(done chan<- readResult) {
-			n, err := c.r.Read(buf)
-			done <- readResult{n, err}
-		}(c.pending)
+	if cap(c.buf) < len(p) {
+		c.buf = make([]byte, len(p))
 	}
+	buf := c.buf[:len(p)]
+	type result struct {
+		n   int
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		n, err := c.r.Read(buf)
+		done <- result{n, err}
+	}()
 	select {
-	case res := <-c.pending:
-		c.pending = nil
-		n := copy(p, c.buf[:res.n])
-		return n, res.err
+	case res := <-done:
+		return copy(p, buf[:res.n]), res.err
 	case <-c.ctx.Done():
 		return 0, c.ctx.Err()
 	}
