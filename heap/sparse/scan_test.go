@@ -64,18 +64,9 @@ func TestSearchKernelsRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(16, 1))
 	ranges := []int{2, 4, 16, 256, 1 << 16}
 	for range 4000 {
-		n := rng.IntN(400)
-		if rng.IntN(4) == 0 {
-			n = rng.IntN(4000)
-		}
 		span := ranges[rng.IntN(len(ranges))]
-		// lo and hi are windows of one array at random offsets.
-		g := make([]uint16, 2*n+rng.IntN(8)+1)
-		for i := range g {
-			g[i] = uint16(rng.IntN(span))
-		}
-		off := rng.IntN(len(g) - 2*n)
-		lo, hi := g[off:off+n], g[off+n:off+2*n]
+		g, lo, hi := randomWindows(rng, 400, 4000, span)
+		n := len(lo)
 		want := make([]uint16, 1+rng.IntN(searchMax))
 		for i := range want {
 			want[i] = uint16(rng.IntN(span))
@@ -225,17 +216,9 @@ func TestFindBitsRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(16, 2))
 	ranges := []int{2, 16, 256, bitsSpan}
 	for range 4000 {
-		n := rng.IntN(300)
-		if rng.IntN(4) == 0 {
-			n = rng.IntN(5000)
-		}
 		span := ranges[rng.IntN(len(ranges))]
-		g := make([]uint16, 2*n+rng.IntN(8)+1)
-		for i := range g {
-			g[i] = uint16(rng.IntN(span))
-		}
-		off := rng.IntN(len(g) - 2*n)
-		lo, hi := g[off:off+n], g[off+n:off+2*n]
+		_, lo, hi := randomWindows(rng, 300, 5000, span)
+		n := len(lo)
 		var bits [bitsSpan / 16]uint16
 		count := 0
 		for range 1 + rng.IntN(min(300, span)) {
@@ -346,4 +329,21 @@ func BenchmarkMarkRare8(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(es)*8), "ns/mark")
 		})
 	}
+}
+
+// randomWindows returns an array g of random values below span and two
+// windows lo and hi of n values each at a random offset in it (unaligned,
+// adjacent, as the scan's pairs are): n below short, or one time in four
+// below long.
+func randomWindows(rng *rand.Rand, short, long, span int) (g, lo, hi []uint16) {
+	n := rng.IntN(short)
+	if rng.IntN(4) == 0 {
+		n = rng.IntN(long)
+	}
+	g = make([]uint16, 2*n+rng.IntN(8)+1)
+	for i := range g {
+		g[i] = uint16(rng.IntN(span))
+	}
+	off := rng.IntN(len(g) - 2*n)
+	return g, g[off : off+n], g[off+n : off+2*n]
 }
