@@ -117,11 +117,25 @@ func newRectangles() *rectanglesInstance { return &rectanglesInstance{} }
 // Evaluator returns the engines of one request: memoizing solve.Grundy
 // engines on the canonical shapes of the board's components, one on 8x8
 // bitboards for the components that fit in 8 rows and 8 columns and one
-// on Shapes for the wider ones.
+// on Shapes for the wider ones. The bitboard engine searches with a
+// helper on a second core (solve.Grundy.Parallel) once a search passes
+// helperAfter states.
 func (ri *rectanglesInstance) Evaluator(budget *solve.Budget) Evaluator {
+	return ri.evaluator(budget, helperAfter)
+}
+
+// helperAfter is the size of a search past which the bitboard engine
+// starts its helper: 2048 states, a few milliseconds of work.
+const helperAfter = 1 << 11
+
+// evaluator is Evaluator with the helper's threshold (tests start it at
+// once).
+func (ri *rectanglesInstance) evaluator(budget *solve.Budget, after int64) *rectanglesEval {
+	fast := solve.NewGrundy[uint64](newBitsGame(), budget)
+	fast.Parallel(func() game.Game[uint64] { return newBitsGame() }, after)
 	return &rectanglesEval{
 		rectanglesInstance: ri,
-		fast:               solve.NewGrundy[uint64](newBitsGame(), budget),
+		fast:               fast,
 		solver:             solve.NewGrundy[Shape](ShapeGame{}, budget),
 	}
 }

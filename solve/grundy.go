@@ -58,6 +58,11 @@ type Grundy[P comparable] struct {
 
 	arenaCap, boundsCap int  // capacities when memory was last accounted
 	sized               bool // the game holds memory of its own (game.Footprint)
+
+	par      *helpers[P] // the helpers of its searches (Parallel), nil if none
+	shared   *sharedRef  // the table of values shared with other engines, nil if none
+	reversed bool        // a helper: options are scanned first to last
+	searchAt int64       // States when the current search started
 }
 
 // NewGrundy returns a solver for g with the given limits. It discovers g's
@@ -160,6 +165,9 @@ func (s *Grundy[P]) grow() error {
 		return err
 	}
 	s.table.grow()
+	if s.par != nil && s.shared != nil {
+		s.growShared()
+	}
 	for i := range s.stack {
 		e := &s.stack[i]
 		e.slot, _, _ = s.table.find(keyOf(&e.p))
@@ -167,16 +175,24 @@ func (s *Grundy[P]) grow() error {
 	return nil
 }
 
-// admit makes the integer table able to hold the entry of expanded entry
-// e: its value is at most its number of options, so when the key or that
-// bound does not fit a narrow slot the table widens, accounted with the
-// budget first.
+// admit makes the integer table able to hold the key of expanded entry e
+// (in progress, then valued): when the key does not fit a narrow slot the
+// table widens, accounted with the budget first. Its value is known to
+// fit only once found (fit).
 func (s *Grundy[P]) admit(e *entry[P]) error {
-	if s.table == nil || s.table.fits(keyOf(&e.p), game.Nimber(s.options(e)+1)) {
+	return s.fit(e, 0)
+}
+
+// fit makes the integer table able to hold value v for entry e: a key of
+// 2^56 or more, or a value past maxNarrowValue (a position with more than
+// 253 options may have one, though few do), widens the table, accounted
+// with the budget first. Widening keeps every slot where it is.
+func (s *Grundy[P]) fit(e *entry[P], v game.Nimber) error {
+	if s.table == nil || s.table.fits(keyOf(&e.p), v) {
 		return nil
 	}
 	if err := s.Hold(s.footprint() + s.table.widenedBytes()); err != nil {
-		return err
+		return fmt.Errorf("searched %d positions: %w", s.Memoized(), err)
 	}
 	s.table.widen()
 	return nil
@@ -352,6 +368,10 @@ func (s *Grundy[P]) tabulate(ctx context.Context, n int) error {
 // progress and storing its value then cost no probe. While that table is
 // narrow and the only source of values, runNarrow runs the loop.
 func (s *Grundy[P]) search(ctx context.Context, root P) (game.Nimber, error) {
+	if s.par != nil {
+		s.searchAt = s.States
+		defer s.stopHelper()
+	}
 	s.stack = append(s.stack[:0], entry[P]{p: root})
 	if s.table != nil {
 		s.stack[0].slot, _, _ = s.table.find(keyOf(&root))
@@ -364,6 +384,15 @@ func (s *Grundy[P]) search(ctx context.Context, root P) (game.Nimber, error) {
 				return 0, err
 			}
 			continue // the stack is empty, or the table has widened
+		}
+		if s.shared != nil {
+			// Only runNarrow shares values: past it a helper could only
+			// repeat the main engine's work.
+			if s.reversed {
+				s.abandon()
+				return 0, errWide
+			}
+			s.stopHelper()
 		}
 		e := &s.stack[len(s.stack)-1]
 		if !e.expanded {
@@ -382,6 +411,10 @@ func (s *Grundy[P]) search(ctx context.Context, root P) (game.Nimber, error) {
 			continue
 		}
 		v := s.mexOf(e)
+		if err := s.fit(e, v); err != nil {
+			s.abandon()
+			return 0, err
+		}
 		s.store(e, v)
 		s.pop(e, v)
 	}
@@ -456,11 +489,17 @@ func (s *Grundy[P]) open(ctx context.Context, e *entry[P]) error {
 	e.expanded = true
 	e.arena, e.bounds = int32(len(s.arena)), int32(len(s.bounds))
 	s.expand(e)
+	if s.reversed {
+		s.reverseOptions(e)
+	}
 	e.next, e.bound = int32(len(s.arena))-1, int32(len(s.bounds))-1
 	if err := s.admit(e); err != nil {
-		return fmt.Errorf("searched %d positions: %w", s.Memoized(), err)
+		return err
 	}
 	s.store(e, inProgress)
+	if s.par != nil && s.par.cancel == nil && s.States-s.searchAt >= s.par.after && s.plain && s.table.narrow != nil {
+		s.startHelper(ctx)
+	}
 	// Account memory every 256 states, and whenever the recorded options
 	// grew a table (a position can have 10^5 options).
 	if s.States%pollEvery == 0 || cap(s.arena) != s.arenaCap || cap(s.bounds) != s.boundsCap || s.sized {
@@ -534,8 +573,12 @@ func (e *entry[P]) gather(x game.Nimber) {
 // an error.
 func (s *Grundy[P]) runNarrow(ctx context.Context) error {
 	t := s.table
+	var sh *shared
 search:
 	for len(s.stack) > 0 {
+		if s.shared != nil { // open may have started the helper, or grown the table
+			sh = s.shared.Load()
+		}
 		e := &s.stack[len(s.stack)-1]
 		if !e.expanded {
 			if err := s.open(ctx, e); err != nil {
@@ -551,6 +594,9 @@ search:
 			for ; next >= e.arena; next-- {
 				c := arena[next]
 				i, w := probeNarrow(narrow, shift, keyOf(&c))
+				if w == 0 && sh != nil {
+					w = s.fromShared(sh, i, keyOf(&c))
+				}
 				if w == 0 {
 					e.next, e.low = next, low
 					s.stack = append(s.stack, entry[P]{p: c, slot: i})
@@ -575,6 +621,9 @@ search:
 			for ; next >= start; next-- {
 				c := arena[next]
 				i, w := probeNarrow(narrow, shift, keyOf(&c))
+				if w == 0 && sh != nil {
+					w = s.fromShared(sh, i, keyOf(&c))
+				}
 				if w == 0 {
 					bounds[b].x, e.next, e.bound, e.low = x, next, b, low
 					s.stack = append(s.stack, entry[P]{p: c, slot: i})
@@ -597,7 +646,19 @@ search:
 			e.low = low
 			v = s.mexOf(e)
 		}
-		narrow[e.slot] = narrowSlot(keyOf(&e.p), v) // in progress there; admit made v fit
+		if v > maxNarrowValue {
+			// The table widens for this value; the general loop goes on.
+			if err := s.fit(e, v); err != nil {
+				return err
+			}
+			s.store(e, v)
+			s.pop(e, v)
+			return nil
+		}
+		narrow[e.slot] = narrowSlot(keyOf(&e.p), v) // in progress there; admit made its key fit
+		if sh != nil && v <= maxNarrowValue && keyOf(&e.p) < narrowKeys {
+			sh.put(keyOf(&e.p), v)
+		}
 		// pop, written out: the hot loop keeps bounds in a local (a call
 		// measured slower, docs/PERFORMANCE.md, fourth pass, step 12).
 		s.arena, s.bounds = s.arena[:e.arena], s.bounds[:e.bounds]
@@ -756,6 +817,9 @@ func (s *Grundy[P]) footprint() int64 {
 	memo := int64(len(s.memo)) * 2 * (size + 8)
 	if s.table != nil {
 		memo = s.table.bytes()
+	}
+	if s.par != nil && s.shared != nil {
+		memo += s.shared.Load().bytes() // the table this engine shares with its helper
 	}
 	return memo +
 		int64(cap(s.stack))*int64(unsafe.Sizeof(entry[P]{})) +

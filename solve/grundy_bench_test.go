@@ -168,13 +168,15 @@ func (g packedAppend) AppendOptions(p uint64, dst []uint64) []uint64 {
 // BenchmarkHashedPacked is BenchmarkHashedPairs on uint64 keys: memo=table
 // is the engine (the open-addressing table of integer positions, table64),
 // memo=map the same search with the previous memo, a Go map;
-// memo=table/append the engine on the same game with game.Appender.
+// memo=table/append the engine on the same game with game.Appender;
+// memo=table/helper the engine with a helper on a second core (Parallel;
+// states/s is then the wall-clock rate, states/cpu-s that of both cores).
 func BenchmarkHashedPacked(b *testing.B) {
 	packed := packedPair{pair{subtraction{1, 3, 4}, subtraction{1, 2}}, new([1]uint64)}
 	for _, n := range []int{1000, 3161} {
 		want := []game.Nimber{0, 1, 0, 1, 2, 3, 2}[n%7] ^ game.Nimber(n%3)
 		root := uint64(n)<<32 | uint64(n)
-		for _, memo := range []string{"table", "map", "table/append"} {
+		for _, memo := range []string{"table", "map", "table/append", "table/helper"} {
 			b.Run(fmt.Sprintf("states=%d/memo=%s", (n+1)*(n+1), memo), func(b *testing.B) {
 				runStates(b, (n+1)*(n+1), func() (game.Nimber, error) {
 					var g game.Game[uint64] = packed
@@ -182,8 +184,13 @@ func BenchmarkHashedPacked(b *testing.B) {
 						g = packedAppend{packed}
 					}
 					s := NewGrundy[uint64](g, nil)
-					if memo == "map" {
+					switch memo {
+					case "map":
 						withMapMemo(s)
+					case "table/helper":
+						s.Parallel(func() game.Game[uint64] {
+							return packedPair{packed.pair, new([1]uint64)}
+						}, 1<<11)
 					}
 					return s.Value(context.Background(), root)
 				}, want)

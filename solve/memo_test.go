@@ -378,6 +378,7 @@ func TestNoAllocationPerPosition(t *testing.T) {
 // game.Appender (when every option is one component) and AppendSums,
 // against the definition.
 func TestLargeValues(t *testing.T) {
+	twoCores(t)
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(1, 300).Draw(t, "positions")
 		pairs := rapid.Bool().Draw(t, "pairs")
@@ -399,6 +400,11 @@ func TestLargeValues(t *testing.T) {
 		if !pairs {
 			engines["Appender"] = NewGrundy[uint64](singleDAG{g}, nil)
 		}
+		// With a helper from the first state: the main engine stops it
+		// when its table widens, the helper stops when its own does.
+		helped := NewGrundy[uint64](appendingDAG{g}, nil)
+		helped.Parallel(func() game.Game[uint64] { return appendingDAG{g} }, 0)
+		engines["AppendSums with a helper"] = helped
 		ctx := context.Background()
 		for _, i := range rapid.Permutation(rangeOf(n)).Draw(t, "order") {
 			for name, s := range engines {
