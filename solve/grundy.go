@@ -24,7 +24,8 @@ const inProgress = ^game.Nimber(0)
 const maxDense = 1 << 28
 
 // Grundy computes normal-play Grundy values of the positions of one game,
-// memoizing every component it meets. It is not safe for concurrent use.
+// memoizing every component it meets. It is not safe for concurrent use;
+// Parallel gives its searches a helper engine on a second core.
 //
 // The memo depends on the position type: positions of an integer kind
 // (uint64 bitboards, packed tuples, interned IDs such as games.ComponentID)
@@ -366,7 +367,10 @@ func (s *Grundy[P]) tabulate(ctx context.Context, n int) error {
 // With the integer table, the probe that finds a component unseen also
 // finds its slot (table64.find), which its entry keeps: marking it in
 // progress and storing its value then cost no probe. While that table is
-// narrow and the only source of values, runNarrow runs the loop.
+// narrow and the only source of values, runNarrow runs the loop; with a
+// helper (Parallel), it also looks for the components its memo lacks in
+// the table shared with the helper, and publishes there each value it
+// finds (helpers.go).
 func (s *Grundy[P]) search(ctx context.Context, root P) (game.Nimber, error) {
 	if s.par != nil {
 		s.searchAt = s.States
@@ -656,7 +660,7 @@ search:
 			return nil
 		}
 		narrow[e.slot] = narrowSlot(keyOf(&e.p), v) // in progress there; admit made its key fit
-		if sh != nil && v <= maxNarrowValue && keyOf(&e.p) < narrowKeys {
+		if sh != nil { // key and value fit a narrow slot: they fit the shared table's
 			sh.put(keyOf(&e.p), v)
 		}
 		// pop, written out: the hot loop keeps bounds in a local (a call
