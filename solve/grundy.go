@@ -660,7 +660,8 @@ search:
 			return nil
 		}
 		narrow[e.slot] = narrowSlot(keyOf(&e.p), v) // in progress there; admit made its key fit
-		if sh != nil {                              // key and value fit a narrow slot: they fit the shared table's
+		// Key and value fit a narrow slot, so they fit the shared table.
+		if sh != nil {
 			sh.put(keyOf(&e.p), v)
 		}
 		// pop, written out: the hot loop keeps bounds in a local (a call
