@@ -123,7 +123,10 @@ type helpers[P comparable] struct {
 // Parallel gives the searches of s a helper engine on another core, over
 // a game newGame returns (a copy with the same positions, options and
 // values as s's, which the helper alone uses: games are not safe for
-// concurrent use). A search starts the helper once it has expanded after
+// concurrent use). The engines share values by position, so a position
+// must mean the same in every copy: bitboards and packed tuples do, while
+// identifiers that a game instance interns (games.ComponentID) do not, as
+// each copy would number its positions in its own order. A search starts the helper once it has expanded after
 // states, so small searches run as before. It does nothing when only one
 // core is available (GOMAXPROCS), or when the positions are not integers;
 // the helper then works only while the integer memo is narrow (values
