@@ -227,3 +227,46 @@ func ExampleMisere() {
 	// 12 win tame
 	// 13 lose tame
 }
+
+// Cram is Cram (Winning Ways, ch. 23) on a board of at most 8x8, Flip
+// Game in two dimensions: a move covers two adjacent free cells. A
+// position is the bitboard of the free cells, a value and not an
+// identifier, so copies of the game agree on what it means and may share
+// values: a helper engine on a second core can work beside the main one.
+type Cram struct{ w, h int }
+
+func (g Cram) Options(free uint64, yield func(option []uint64) bool) {
+	for r := range g.h {
+		for c := range g.w {
+			cell := uint64(1) << (8*r + c)
+			if free&cell == 0 {
+				continue
+			}
+			if c+1 < g.w && free&(cell<<1) != 0 && !yield([]uint64{free &^ (cell | cell<<1)}) {
+				return
+			}
+			if r+1 < g.h && free&(cell<<8) != 0 && !yield([]uint64{free &^ (cell | cell<<8)}) {
+				return
+			}
+		}
+	}
+}
+
+// Parallel gives the engine a helper on a second core once a search has
+// expanded after states; the value is the same with it or without it. By
+// the symmetry strategy, Cram on a board with an even side is a
+// second-player win (answer each domino with its image through the
+// centre, which is free: no domino is its own image), so 4x4 has value 0.
+func ExampleGrundy_Parallel() {
+	board := Cram{w: 4, h: 4}
+	var free uint64
+	for r := range board.h {
+		free |= (1<<board.w - 1) << (8 * r)
+	}
+	s := solve.NewGrundy[uint64](board, nil)
+	s.Parallel(func() game.Game[uint64] { return board }, 1000)
+	v, err := s.Value(context.Background(), free)
+	fmt.Println(v, err)
+	// Output:
+	// 0 <nil>
+}
