@@ -228,7 +228,7 @@ func ExampleMisere() {
 	// 13 lose tame
 }
 
-// Cram is Cram (Winning Ways, ch. 23) on a board of at most 8x8, Flip
+// Cram is Cram (Winning Ways) on a board of at most 8x8, Flip
 // Game in two dimensions: a move covers two adjacent free cells. A
 // position is the bitboard of the free cells, a value and not an
 // identifier, so copies of the game agree on what it means and may share
