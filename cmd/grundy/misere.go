@@ -62,23 +62,7 @@ func printMisere(cmd *cobra.Command, res *query.MisereResult) {
 		return
 	}
 	fmt.Fprintln(out, "outcome: N, the player to move wins")
-	fmt.Fprintf(out, "winning moves (%d%s):\n", len(res.WinningMoves), map[bool]string{true: "+, list truncated"}[res.Truncated])
-	if res.Elided {
-		fmt.Fprintf(out, "  (positions longer than %d characters are not repeated for each move)\n", query.MaxMoveText)
-	}
-	for _, m := range res.WinningMoves {
-		if m.From == "" {
-			m.From = fmt.Sprintf("component %d", m.Component+1)
-		}
-		if m.To == "" {
-			m.To = "(too long to print)"
-		}
-		if len(res.Components) > 1 && m.PositionAfter != "" {
-			fmt.Fprintf(out, "  %s -> %s   leaves %s\n", m.From, m.To, m.PositionAfter)
-		} else {
-			fmt.Fprintf(out, "  %s -> %s\n", m.From, m.To)
-		}
-	}
+	writeWinningMoves(out, res.WinningMoves, res.Truncated, res.Elided, len(res.Components) > 1)
 }
 
 // misereTable answers `grundy table --misere`: the genus of each heap of

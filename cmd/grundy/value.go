@@ -133,11 +133,19 @@ func printValue(cmd *cobra.Command, res *query.ValueResult) {
 		return
 	}
 	fmt.Fprintln(out, "outcome: N, the player to move wins")
-	fmt.Fprintf(out, "winning moves (%d%s):\n", len(res.WinningMoves), map[bool]string{true: "+, list truncated"}[res.Truncated])
-	if res.Elided {
+	writeWinningMoves(out, res.WinningMoves, res.Truncated, res.Elided, len(res.Components) > 1)
+}
+
+// writeWinningMoves writes the winning moves of a position of several
+// components (multi) or one: each move's component before and after it,
+// the move's name when it has one and, in a sum, the whole position it
+// leaves.
+func writeWinningMoves(out io.Writer, moves []query.Move, truncated, elided, multi bool) {
+	fmt.Fprintf(out, "winning moves (%d%s):\n", len(moves), map[bool]string{true: "+, list truncated"}[truncated])
+	if elided {
 		fmt.Fprintf(out, "  (positions longer than %d characters are not repeated for each move)\n", query.MaxMoveText)
 	}
-	for _, m := range res.WinningMoves {
+	for _, m := range moves {
 		if m.From == "" {
 			m.From = fmt.Sprintf("component %d", m.Component+1)
 		}
@@ -147,7 +155,7 @@ func printValue(cmd *cobra.Command, res *query.ValueResult) {
 		if m.Move != "" {
 			m.To += "   (" + m.Move + ")"
 		}
-		if len(res.Components) > 1 && m.PositionAfter != "" {
+		if multi && m.PositionAfter != "" {
 			fmt.Fprintf(out, "  %s -> %s   leaves %s\n", m.From, m.To, m.PositionAfter)
 		} else {
 			fmt.Fprintf(out, "  %s -> %s\n", m.From, m.To)
