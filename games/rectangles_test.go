@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"runtime"
@@ -276,5 +277,51 @@ func BenchmarkRectangles(b *testing.B) {
 				bruteRectTable(w, h)
 			}
 		})
+	}
+}
+
+// TestRectanglesCentralMoves checks the engine against a theorem: on an
+// empty board, crossing a rectangle that the half-turn σ about the board's
+// centre maps to itself leaves a position of value 0. Proof: such a
+// rectangle spans the middle row (or two middle rows) and the middle
+// column (or two), so it crosses the central block K of 1, 2 or 4 cells.
+// What is left is σ-symmetric, and no open rectangle R meets σ(R): if R
+// held a cell x and σ(x), it would span the rows and the columns between
+// them, which include K's, so R would hold K. The second player answers
+// each R with σ(R), open and disjoint from R, keeps the symmetry, and so
+// makes the last move. (Hence every empty board has a nonzero value, and
+// docs/boards.md's winning moves of 6 x 6 are these.)
+func TestRectanglesCentralMoves(t *testing.T) {
+	inst := newRectangles()
+	ctx := context.Background()
+	for h := 1; h <= 6; h++ {
+		for w := 1; w <= 8; w++ {
+			if w*h > 24 {
+				continue
+			}
+			board, _ := ParseRectBoard(fmt.Sprintf("%dx%d", w, h))
+			ev := inst.Evaluator(nil)
+			checked := 0
+			for r1 := 0; 2*r1 <= h-1; r1++ {
+				for c1 := 0; 2*c1 <= w-1; c1++ {
+					after := board.cross(r1, c1, h-1-r1, w-1-c1)
+					comps, err := inst.Parse([]string{after.String()})
+					if err != nil {
+						t.Fatal(err)
+					}
+					v, err := ev.Grundy(ctx, comps[0])
+					if err != nil {
+						t.Fatal(err)
+					}
+					if v != 0 {
+						t.Errorf("%dx%d: crossing rows %d-%d, columns %d-%d leaves value %d, not 0", w, h, r1+1, h-r1, c1+1, w-c1, v)
+					}
+					checked++
+				}
+			}
+			if checked == 0 {
+				t.Fatalf("%dx%d: no central rectangle", w, h)
+			}
+		}
 	}
 }
