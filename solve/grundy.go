@@ -387,16 +387,16 @@ func (s *Grundy[P]) search(ctx context.Context, root P) (game.Nimber, error) {
 				s.abandon()
 				return 0, err
 			}
-			continue // the stack is empty, or the table has widened
-		}
-		if s.shared != nil {
-			// Only runNarrow shares values: past it a helper could only
-			// repeat the main engine's work.
-			if s.reversed {
-				s.abandon()
-				return 0, errWide
+			if len(s.stack) > 0 && s.shared != nil {
+				// The table has widened. Only runNarrow shares values:
+				// past it a helper could only repeat the main engine's work.
+				if s.reversed {
+					s.abandon()
+					return 0, errWide
+				}
+				s.stopHelper()
 			}
-			s.stopHelper()
+			continue // the stack is empty, or the table has widened
 		}
 		e := &s.stack[len(s.stack)-1]
 		if !e.expanded {

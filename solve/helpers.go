@@ -177,9 +177,9 @@ func (s *Grundy[P]) sharedBits() uint8 {
 // growShared replaces the shared table by one as large as the engine's
 // memo, which has just grown, copying the entries over; the helper moves
 // to the new table at its next position. What the helper publishes to the
-// old table meanwhile is lost, which only means work done twice. The grown
-// table is accounted with the budget by the caller (grow: footprint counts
-// it), and if the budget refuses, the table stays as it is.
+// old table meanwhile is lost, which only means work done twice. The new
+// table is held against the budget first; if the budget refuses, the
+// table stays as it is.
 func (s *Grundy[P]) growShared() {
 	old := s.shared.Load()
 	b := s.sharedBits()
