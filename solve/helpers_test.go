@@ -263,18 +263,36 @@ func TestHelperHonoursLimits(t *testing.T) {
 	}
 }
 
+// paced is a game whose Options sleeps 100µs every 256 calls: a helper
+// playing it publishes values while the main engine does most of the
+// work, whatever the machine's timing.
+type paced struct {
+	game.Game[uint64]
+	calls *int
+}
+
+func (g paced) Options(p uint64, yield func([]uint64) bool) {
+	if *g.calls++; *g.calls%256 == 0 {
+		time.Sleep(100 * time.Microsecond)
+	}
+	g.Game.Options(p, yield)
+}
+
 // TestHelperGrowsShared: on a search larger than the smallest shared
 // table (about 810,000 positions of a sum of two subtraction games, played
 // as one game), the shared table grows with the main engine's memo while
 // the helper works, and the value is the nim-sum of the two heaps' values
-// from the definition (naiveValue).
+// from the definition (naiveValue). The helper is paced: a helper as fast
+// as the main engine may value the root's options first, and the main
+// engine, reading them from the shared table, then memoizes too few
+// positions to grow it (CI saw this).
 func TestHelperGrowsShared(t *testing.T) {
 	twoCores(t)
 	left, right := subtraction{1, 3, 4}, subtraction{1, 2}
 	newGame := func() game.Game[uint64] { return packedPair{pair{left, right}, new([1]uint64)} }
 	budget := &Budget{}
 	s := NewGrundy(newGame(), budget)
-	s.Parallel(newGame, 0)
+	s.Parallel(func() game.Game[uint64] { return paced{newGame(), new(int)} }, 0)
 	for _, ab := range [][2]int{{900, 899}, {901, 900}} {
 		got, err := s.Value(context.Background(), uint64(ab[0])<<32|uint64(ab[1]))
 		if want := naiveValue(left, ab[0]) ^ naiveValue(right, ab[1]); err != nil || got != want {
