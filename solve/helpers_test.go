@@ -221,7 +221,7 @@ func TestHelperHonoursLimits(t *testing.T) {
 	newGame := func() game.Game[uint64] {
 		return packedPair{pair{subtraction{1, 3, 4}, subtraction{1, 2}}, new([1]uint64)}
 	}
-	root := uint64(900)<<32 | 900 // about 810,000 states
+	root := uint64(3000)<<32 | 3000 // about 9 million states: no case may finish first
 	cases := []struct {
 		name   string
 		budget *Budget
