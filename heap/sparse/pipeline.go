@@ -41,14 +41,19 @@ const blockLen = 32
 const stateCount = 2 * blockLen
 
 // sparseRun is the shared state of the workers computing the heap sizes
-// start..end-1 of a run.
+// start..end-1 of a run. claim, which every worker writes, has a cache
+// line of its own (cacheLine).
 type sparseRun struct {
+	_          [cacheLine]byte
 	k          *kernel
 	start, end int
 	plain      bool // scan every pair (no rare/common split)
 	states     []*heapState
 
-	claim   atomic.Int64    // the least heap size whose phase A no worker has claimed
+	_     [cacheLine]byte
+	claim atomic.Int64 // the least heap size whose phase A no worker has claimed
+	_     [cacheLine - 8]byte
+
 	aDone   [3]atomic.Int32 // phase A finished, by block (index mod 3)
 	bNext   atomic.Int64    // the next block for phase B: blocks before it are final
 	bBusy   atomic.Bool     // a worker runs phase B
@@ -71,25 +76,39 @@ type sparseRun struct {
 	sleepers atomic.Int32
 	err      error
 	errOnce  sync.Once
+	_        [cacheLine]byte
 }
 
-// heapState is what phase A of one heap size leaves to its phase B.
+// heapState is what phase A of one heap size leaves to its phase B. The
+// states of consecutive heap sizes are written at once by different
+// workers: padding keeps each on cache lines of its own.
 type heapState struct {
+	_       [cacheLine]byte
 	seen    []uint8  // seen[v] == 1: v is among the options found (len: kernel.seenCap)
 	clearTo int      // seen[clearTo:] is all zero
 	want    []uint16 // rare values below c1 not seen yet
 	c1      int      // the least common value not seen in phase A
 	scanK   int      // pair scan state: index into leave2
 	scanA   int      // next a to scan for leave2[scanK]
+	_       [cacheLine]byte
 }
 
 // sparseWorker is one worker's tallies, merged into the kernel after a
 // run.
 type sparseWorker struct {
+	_     [cacheLine]byte
 	hist  []int64 // values this worker published, by value
 	ops   int64
 	plain int64
+	_     [cacheLine]byte
 }
+
+// cacheLine pads the structures two workers write at once, so that they
+// never write one cache line (false sharing). Unpadded, a run on two
+// cores took 6% more time when the host placed the cores far apart (a
+// cache line's round trip of about 330 ns rather than 60 ns), and the
+// same time otherwise (docs/PERFORMANCE.md, "Two cores far apart").
+const cacheLine = 64
 
 func newSparseWorker() *sparseWorker {
 	return &sparseWorker{hist: make([]int64, 64)}
