@@ -595,12 +595,12 @@ func (pl *Player) moves(ctx context.Context, pos games.Position, yield func(Play
 	var from string
 	last := -1
 	var err error
-	n := 0
 	games.PositionMoves(pos, func(i int, option []games.Component) bool {
-		if n++; n%64 == 0 {
-			if err = solve.Poll(ctx); err != nil {
-				return false
-			}
+		// Polled at every move: in a sum of 10^5 components a move is a
+		// position of 10^5 components, and what the caller does with it
+		// (writing it, rating it) takes milliseconds.
+		if err = solve.Poll(ctx); err != nil {
+			return false
 		}
 		gi, _ := pos.Locate(i)
 		g := pos[gi].Game

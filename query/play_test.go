@@ -10,11 +10,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"pgregory.net/rapid"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/solve"
 )
 
 // pile is one component of the play oracle: a heap from which any amount
@@ -532,4 +534,38 @@ func TestPlayLoopyGraphs(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestAnalyzePollsEveryMove: listing the moves of a sum of 10^5 nim heaps,
+// where each move is a 10^5-heap position to write and rate (about a
+// millisecond), stops within a few moves of the deadline. Polling every 64
+// moves let 0.6-0.8 s pass after a 1 s deadline (the CLI's play, issue 14's
+// rule is the deadline plus 0.5 s).
+func TestAnalyzePollsEveryMove(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("nim")
+	for i := range 100000 {
+		fmt.Fprintf(&b, " %d", 1000+i%7919)
+	}
+	pos, err := games.ParseString(b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const deadline = 100 * time.Millisecond
+	var took []time.Duration // best of three: the machine is shared
+	for range 3 {
+		pl := NewPlayer(PlayOptions{Budget: &solve.Budget{}})
+		ctx, cancel := context.WithTimeout(context.Background(), deadline)
+		start := time.Now()
+		_, err = pl.Analyze(ctx, pos)
+		took = append(took, time.Since(start))
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("err = %v, want the deadline", err)
+		}
+		if took[len(took)-1] <= deadline+200*time.Millisecond {
+			return
+		}
+	}
+	t.Errorf("stopped after %v, deadline %v", took, deadline)
 }

@@ -410,8 +410,14 @@ func (m *Misere[P]) intern(ctx context.Context, p P, depth int) (int32, error) {
 	var stepErr error
 	m.game.Options(p, func(option []P) bool {
 		// Each option counts as a state too: a position with a million
-		// options must meet the limit, not exhaust memory.
-		if stepErr = m.step(ctx); stepErr != nil {
+		// options must meet the limit, not exhaust memory. The context is
+		// polled at every option, not every pollEvery states: one option of
+		// a large position (a forest of 10^5 nodes) can take milliseconds
+		// to build, and 256 of them most of a second.
+		if stepErr = m.step(ctx); stepErr == nil {
+			stepErr = Poll(ctx)
+		}
+		if stepErr != nil {
 			return false
 		}
 		m.held += int64(len(option))*int64(unsafe.Sizeof(p)) + 24

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundy-go/grundy/game"
 )
@@ -448,6 +449,47 @@ func TestMisereLimits(t *testing.T) {
 	m = NewMisere[heapPos](mixedGame{}, nil)
 	if _, _, err := m.Outcome(ctx, sum); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+}
+
+// slowOptions is a game whose every option takes a millisecond to build,
+// as a large position's do (an option of a 10^5-node forest is a new
+// 10^5-node forest): position p > 0 has 1000 options, each the position
+// p-1.
+type slowOptions struct{}
+
+func (slowOptions) Options(p int, yield func([]int) bool) {
+	for p > 0 {
+		time.Sleep(time.Millisecond)
+		if !yield([]int{p - 1}) {
+			return
+		}
+	}
+}
+
+// TestMiserePollsEveryOption: a deadline ends the search within a few
+// options of it. Polling the context every pollEvery (256) states, as the
+// budget does, would let 256 ms of options pass after a deadline of 20 ms.
+func TestMiserePollsEveryOption(t *testing.T) {
+	for name, budget := range map[string]*Budget{"no budget": nil, "a budget": {}} {
+		var took []time.Duration // best of three: the machine is shared
+		for range 3 {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+			m := NewMisere[int](slowOptions{}, budget)
+			start := time.Now()
+			_, _, err := m.Outcome(ctx, []int{5})
+			took = append(took, time.Since(start))
+			cancel()
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Fatalf("%s: err = %v, want the deadline", name, err)
+			}
+			if took[len(took)-1] <= 150*time.Millisecond {
+				break
+			}
+		}
+		if best := slices.Min(took); best > 150*time.Millisecond {
+			t.Errorf("%s: stopped after %v, deadline 20ms", name, took)
+		}
 	}
 }
 
