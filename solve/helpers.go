@@ -126,11 +126,13 @@ type helpers[P comparable] struct {
 // concurrent use). The engines share values by position, so a position
 // must mean the same in every copy: bitboards and packed tuples do, while
 // identifiers that a game instance interns (games.ComponentID) do not, as
-// each copy would number its positions in its own order. A search starts the helper once it has expanded after
-// states, so small searches run as before. It does nothing when only one
-// core is available (GOMAXPROCS), or when the positions are not integers;
-// the helper then works only while the integer memo is narrow (values
-// below 254), the common case. The helper's states are added to s.States
+// each copy would number its positions in its own order.
+//
+// A search starts the helper once it has expanded after states, so small
+// searches run as before, and the helper works only while the integer
+// memo is narrow (values below 254), the common case. Parallel does
+// nothing when only one core is available (GOMAXPROCS) or when the
+// positions are not integers. The helper's states are added to s.States
 // when it stops.
 func (s *Grundy[P]) Parallel(newGame func() game.Game[P], after int64) {
 	if s.table == nil || newGame == nil || gomaxprocs() < 2 {
