@@ -130,13 +130,10 @@ are kept back and the whole game is printed as one JSON document at the end.`,
 	return cmd
 }
 
+// isTerminalReader reports whether r reads from a terminal.
 func isTerminalReader(r io.Reader) bool {
 	f, ok := r.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
+	return ok && isTerminalFile(f)
 }
 
 // players names the players of a game by who moves first: the names a

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -663,5 +664,19 @@ func TestPlayScoringGame(t *testing.T) {
 	}
 	if !strings.HasSuffix(out, want) {
 		t.Fatalf("output ends\n%s\nwant\n%s", out[max(0, len(out)-80):], want)
+	}
+}
+
+// TestDevNullIsNoTerminal: /dev/null is a character device, not a
+// terminal; `play < /dev/null > /dev/null` must take the plain prompt
+// (which ends at the input's end), not the full-screen interface.
+func TestDevNullIsNoTerminal(t *testing.T) {
+	f, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer f.Close()
+	if isTerminal(f) || isTerminalReader(f) {
+		t.Fatalf("%s taken for a terminal", os.DevNull)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/grundy-go/grundy/query"
 )
@@ -147,13 +148,26 @@ func (o *options) budget(cmd *cobra.Command) (budget *query.Budget, done func())
 	return budget, func() { _ = bar.Finish() }
 }
 
+// isTerminal reports whether w writes to a terminal.
 func isTerminal(w io.Writer) bool {
 	f, ok := unwrapOutput(w).(*os.File)
-	if !ok {
+	return ok && isTerminalFile(f)
+}
+
+// isTerminalFile reports whether f is a terminal. Being a character device
+// is not enough: /dev/null is one, and `play < /dev/null > /dev/null` would
+// start the full-screen interface. The descriptor is asked through
+// SyscallConn, which, unlike Fd, leaves its mode alone.
+func isTerminalFile(f *os.File) bool {
+	rc, err := f.SyscallConn()
+	if err != nil {
 		return false
 	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
+	tty := false
+	if err := rc.Control(func(fd uintptr) { tty = term.IsTerminal(int(fd)) }); err != nil {
+		return false
+	}
+	return tty
 }
 
 // unwrapOutput returns the stream under the command's output writer, for
