@@ -596,10 +596,15 @@ func (pl *Player) moves(ctx context.Context, pos games.Position, yield func(Play
 	last := -1
 	var err error
 	games.PositionMoves(pos, func(i int, option []games.Component) bool {
-		// Polled at every move: in a sum of 10^5 components a move is a
-		// position of 10^5 components, and what the caller does with it
-		// (writing it, rating it) takes milliseconds.
-		if err = solve.Poll(ctx); err != nil {
+		// Each move counts as a state, so --max-states bounds a question
+		// over a huge move list (Choose may scan 10^9 moves of one nim
+		// heap), and the context is polled at every move: in a sum of 10^5
+		// components a move is a position of 10^5 components, and what the
+		// caller does with it (writing it, rating it) takes milliseconds.
+		if err = pl.opts.Budget.Step(ctx); err == nil {
+			err = solve.Poll(ctx)
+		}
+		if err != nil {
 			return false
 		}
 		gi, _ := pos.Locate(i)

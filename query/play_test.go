@@ -569,3 +569,25 @@ func TestAnalyzePollsEveryMove(t *testing.T) {
 	}
 	t.Errorf("stopped after %v, deadline %v", took, deadline)
 }
+
+// TestMovesCountAsStates: each move a question looks at counts against
+// --max-states, so a question over a huge move list stops at the limit.
+// nim 1000000 has 10^6 moves; listing them stops at 500 states under a
+// limit of 500, and lists the first MaxMoves (truncated) without one.
+func TestMovesCountAsStates(t *testing.T) {
+	pos, err := games.ParseString("nim 1000000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	budget := &solve.Budget{MaxStates: 500}
+	if _, err := NewPlayer(PlayOptions{Budget: budget}).Analyze(context.Background(), pos); !errors.Is(err, solve.ErrStateLimit) {
+		t.Fatalf("err = %v, want the state limit", err)
+	}
+	if budget.States() > 500 {
+		t.Fatalf("%d states counted, limit 500", budget.States())
+	}
+	a, err := NewPlayer(PlayOptions{Budget: &solve.Budget{}}).Analyze(context.Background(), pos)
+	if err != nil || len(a.Moves) != MaxMoves || !a.Truncated {
+		t.Fatalf("without a limit: %d moves, truncated %v, %v", len(a.Moves), a.Truncated, err)
+	}
+}
