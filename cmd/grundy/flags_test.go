@@ -30,6 +30,7 @@ var verbBase = map[string][]string{
 	"grundy completion zsh":        {"completion", "zsh"},
 	"grundy completion fish":       {"completion", "fish"},
 	"grundy completion powershell": {"completion", "powershell"},
+	"grundy explain":               {"explain", "nim", "3"},
 }
 
 // stringBad holds the bad values of the flags that take free text, which

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/query"
+)
+
+func init() { verbs = append(verbs, explainCmd) }
+
+func explainCmd(opts *options) *cobra.Command {
+	var depth int
+	cmd := &cobra.Command{
+		Use:   "explain POSITION",
+		Short: "The value and outcome of a position with the reasons for them",
+		Long: `explain answers what value answers and says why, the way a textbook does.
+
+For a sum of impartial games: each component's value with its reason (its
+options grouped by the kind of move, their values and their mex; or the
+proven pattern of its game and the theorem behind it), the XOR of the values
+in binary columns, and each winning move (component i from v to v XOR s), or
+for a P-position why every move loses, with an example reply.
+
+--depth K also explains every component the options reach within K moves,
+each once: the table of smaller values (at most 64 components).`,
+		Example: `  grundy explain nim 3 4 5
+  grundy explain kayles 1000000000000000000
+  grundy explain subtract:1-3 7 --depth 2
+  grundy explain grundy-game 9 --json`,
+		Args:              needPosition,
+		ValidArgsFunction: completePosition,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			pos, err := games.Parse(positionArgs(args))
+			if err != nil {
+				return err
+			}
+			if depth < 0 {
+				return usageError{fmt.Errorf("--depth %d is negative", depth)}
+			}
+			ctx, cancel := opts.context(cmd)
+			defer cancel()
+			budget, done := opts.budget(cmd)
+			res, err := query.Explain(ctx, pos, query.ExplainOptions{Depth: depth}, budget)
+			done()
+			if err != nil {
+				return err
+			}
+			if opts.json {
+				return printJSON(cmd.OutOrStdout(), res)
+			}
+			res.WriteText(cmd.OutOrStdout())
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&depth, "depth", 0, "also explain the components the options reach within `K` moves")
+	return cmd
+}
