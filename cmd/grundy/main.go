@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -53,7 +54,7 @@ func main() {
 		// Could not start the worker: work in this process.
 		os.Exit(run(interruptible(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
-	status := run(interruptible(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	status := run(withLifeline(interruptible()), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	if status == exitBadInput {
 		status = workerBadInput
 	}
@@ -77,6 +78,15 @@ func supervise(args []string) (status int, ok bool) {
 		// GOTRACEBACK to see them).
 		cmd.Env = append(cmd.Env, "GOTRACEBACK=none")
 	}
+	keep, release, err := attachLifeline(cmd)
+	if err != nil {
+		return 0, false
+	}
+	defer keep.Close() // after the worker has ended (defers run last in, first out)
+	// The kernel's parent-death signal follows the thread that started the
+	// worker: keep this goroutine on it until the worker has ended.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	var filtered chan struct{}
 	if !isTerminal(os.Stderr) {
 		// Off a terminal (scripts, pipes, CI), the worker's standard
@@ -105,8 +115,10 @@ func supervise(args []string) (status int, ok bool) {
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(signals)
 	if err := cmd.Start(); err != nil {
+		release()
 		return 0, false
 	}
+	release() // the worker holds its own copy of the lifeline's read end
 	if filtered != nil {
 		cmd.Stderr.(*os.File).Close() // the worker holds its own copy
 	}
