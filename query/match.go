@@ -2,6 +2,7 @@ package query
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
@@ -60,6 +61,53 @@ func (m *Match) Totals() [2]int64 { return m.totals }
 // the score themselves, like a script that keeps the margin, make none).
 func (m *Match) Scored() bool { return m.totals != [2]int64{} }
 
+// Standing is the lead of the player to move: their points so far less
+// the opponent's (0 outside scoring games).
+func (m *Match) Standing() int64 {
+	mover := m.Mover()
+	return m.totals[mover] - m.totals[1-mover]
+}
+
+// Count returns a, an analysis of the match's current position, with the
+// points already taken counted. A scoring game's position knows only the
+// margin still to come, but the game is won by the larger total, so the
+// player to move's final margin is their Standing plus the position's
+// margin, and its sign is their outcome; likewise for each move, whose
+// maker is the player to move. The perfect play is the same (adding a
+// constant to every margin keeps their order), only the verdicts move.
+// Remoteness is unchanged. Other games' analyses, and one already
+// counted, are returned as they are; a itself is not changed.
+func (m *Match) Count(a *Analysis) *Analysis {
+	if a.Score == nil || a.counted {
+		return a
+	}
+	c := *a
+	c.counted = true
+	c.Standing = m.Standing()
+	score := *a.Score + c.Standing
+	c.Score, c.Outcome = &score, marginOutcome(score)
+	c.Moves = slices.Clone(a.Moves)
+	for i := range c.Moves {
+		mv := &c.Moves[i]
+		if mv.Score != nil {
+			s := *mv.Score + c.Standing
+			mv.Score, mv.Outcome = &s, marginOutcome(s)
+		}
+	}
+	return &c
+}
+
+// marginOutcome is the result of a final margin: more points win.
+func marginOutcome(margin int64) game.Outcome {
+	switch {
+	case margin > 0:
+		return game.Win
+	case margin < 0:
+		return game.Lose
+	}
+	return game.Draw
+}
+
 // Ending is how the game ended, nil while it goes on.
 func (m *Match) Ending() *Ending { return m.ending }
 
@@ -85,11 +133,11 @@ func (m *Match) Play(mv *PlayMove) *Ending {
 	return m.ending
 }
 
-// Finish ends the game at a position with no move, analysed as a: under
-// its outcome for the player to move (normal play: they lose; misère: they
-// win; a general game's rules say), or, in a scoring game, by the totals
-// plus whatever margin the final position still gives its mover. It
-// returns nil when a has moves (the game goes on).
+// Finish ends the game at a position with no move, analysed as a (counted
+// or not): under its outcome for the player to move (normal play: they
+// lose; misère: they win; a general game's rules say), or, in a scoring
+// game, by the totals plus whatever margin the final position still gives
+// its mover (Count). It returns nil when a has moves (the game goes on).
 func (m *Match) Finish(a *Analysis) *Ending {
 	if m.ending != nil {
 		return m.ending
@@ -98,20 +146,7 @@ func (m *Match) Finish(a *Analysis) *Ending {
 		return nil
 	}
 	mover := m.Mover()
-	var outcome game.Outcome
-	if a.Score != nil {
-		margin := m.totals[mover] - m.totals[1-mover] + *a.Score
-		outcome = game.Lose
-		switch {
-		case margin > 0:
-			outcome = game.Win
-		case margin == 0:
-			outcome = game.Draw
-		}
-	} else {
-		outcome = a.Outcome
-	}
-	switch outcome {
+	switch m.Count(a).Outcome {
 	case game.Win:
 		m.ending = &Ending{Winner: mover}
 	case game.Lose:

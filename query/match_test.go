@@ -2,8 +2,11 @@ package query
 
 import (
 	"context"
+	"math/rand/v2"
+	"strconv"
 	"testing"
 
+	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
 )
 
@@ -108,4 +111,148 @@ func TestMatchRepetition(t *testing.T) {
 	if w := (&Ending{Winner: 1}).Line([2]string{"human", "computer"}); w != "winner: computer" {
 		t.Errorf("line %q", w)
 	}
+}
+
+// endsOutcome is the result, by the plain recursion over the game and not
+// over margins, of a match of the ends game at row with the player to move
+// lead points ahead: with no card left the larger total wins; otherwise
+// the mover takes an end and the opponent, lead+taken points behind, plays
+// on the rest. The mover wins when some move leaves the opponent a loss.
+func endsOutcome(row []int64, lead int64) game.Outcome {
+	if len(row) == 0 {
+		return marginOutcomeBrute(lead)
+	}
+	best := game.Lose
+	for _, take := range []struct {
+		card int64
+		rest []int64
+	}{{row[0], row[1:]}, {row[len(row)-1], row[:len(row)-1]}} {
+		best = max(best, flip(endsOutcome(take.rest, -(lead+take.card))))
+	}
+	return best
+}
+
+// endsBest is the best final margin still to come for the player to move
+// on row (the opponent then plays on what is left).
+func endsBest(row []int64) int64 {
+	if len(row) == 0 {
+		return 0
+	}
+	return max(row[0]-endsBest(row[1:]), row[len(row)-1]-endsBest(row[:len(row)-1]))
+}
+
+func marginOutcomeBrute(lead int64) game.Outcome {
+	if lead > 0 {
+		return game.Win
+	}
+	if lead < 0 {
+		return game.Lose
+	}
+	return game.Draw
+}
+
+// flip is the outcome of the other player.
+func flip(o game.Outcome) game.Outcome {
+	switch o {
+	case game.Win:
+		return game.Lose
+	case game.Lose:
+		return game.Win
+	}
+	return o
+}
+
+// TestMatchCountsStanding plays random games of ends through a Match and
+// checks, at every position, the counted analysis (Match.Count) against
+// the brute force above: the mover's outcome and final margin count the
+// points already taken, and so does every move's. The game is the
+// first: after 3 and 9 are taken, the human to move on "1 2" is 6 behind
+// and loses by 5, though the position alone is worth +1.
+func TestMatchCountsStanding(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(29, 1))
+	rows := [][]int64{{3, 9, 1, 2}}
+	for range 150 {
+		row := make([]int64, 1+rng.IntN(7))
+		for i := range row {
+			row[i] = int64(rng.IntN(10))
+		}
+		rows = append(rows, row)
+	}
+	counted := 0
+	for gi, row := range rows {
+		text := "ends"
+		for _, c := range row {
+			text += " " + strconv.FormatInt(c, 10)
+		}
+		pos, err := games.ParseString(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl := NewPlayer(PlayOptions{})
+		m := NewMatch(pos)
+		for {
+			raw, err := pl.Analyze(ctx, pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := m.Count(raw)
+			lead := m.Standing()
+			if a.Score == nil || *a.Score != lead+endsBest(row) || a.Outcome != endsOutcome(row, lead) {
+				t.Fatalf("%s, lead %d: counted outcome %v margin %v, want %v %+d", a.Position, lead, a.Outcome, a.Score, endsOutcome(row, lead), lead+endsBest(row))
+			}
+			if *raw.Score != endsBest(row) {
+				t.Fatalf("%s: the uncounted analysis changed: margin %d, want %d", a.Position, *raw.Score, endsBest(row))
+			}
+			if m.Count(a) != a {
+				t.Fatalf("%s: counting twice changed the analysis", a.Position)
+			}
+			if lead != 0 {
+				counted++
+			}
+			if len(row) == 0 {
+				if e := m.Finish(raw); e == nil || e.Draw != (lead == 0) || !e.Draw && (e.Winner == m.Mover()) != (lead > 0) {
+					t.Fatalf("game %d ended %+v with the mover %d ahead", gi, e, lead)
+				}
+				break
+			}
+			// Each move: its maker's outcome is the opponent's result
+			// after it, reversed.
+			rests := map[string][]int64{}
+			for _, r := range [][]int64{row[1:], row[:len(row)-1]} {
+				k := "ends"
+				for _, c := range r {
+					k += " " + strconv.FormatInt(c, 10)
+				}
+				rests[k] = r
+			}
+			for _, mv := range a.Moves {
+				rest, ok := rests[mv.Position]
+				if !ok {
+					t.Fatalf("%s: move to %s", a.Position, mv.Position)
+				}
+				taken := endsSum(row) - endsSum(rest)
+				want := flip(endsOutcome(rest, -(lead + taken)))
+				if mv.Outcome != want || mv.Score == nil || *mv.Score != lead+taken-endsBest(rest) {
+					t.Fatalf("%s, lead %d: move to %s counted %v %v, want %v %+d", a.Position, lead, mv.Position, mv.Outcome, mv.Score, want, lead+taken-endsBest(rest))
+				}
+			}
+			mv := a.Moves[rng.IntN(len(a.Moves))]
+			if e := m.Play(&mv); e != nil {
+				t.Fatalf("ended early: %+v", e)
+			}
+			pos, row = mv.After, rests[mv.Position]
+		}
+	}
+	if counted < 100 {
+		t.Fatalf("only %d positions with a lead: the test saw too few", counted)
+	}
+}
+
+func endsSum(row []int64) int64 {
+	var s int64
+	for _, c := range row {
+		s += c
+	}
+	return s
 }

@@ -107,9 +107,10 @@ type PlayMove struct {
 	// win, the slowest loss, or a move that keeps a draw.
 	Best bool `json:"best,omitempty"`
 	// Score is, in scoring games, the final margin (own total minus the
-	// opponent's, counted from the position before the move) of the player
-	// making the move, under perfect play after it; Gain is what the move
-	// itself scores for that player.
+	// opponent's, counted from the position before the move, or from the
+	// game's start once a Match has counted it) of the player making the
+	// move, under perfect play after it; Gain is what the move itself
+	// scores for that player.
 	Score *int64 `json:"score,omitempty"`
 	Gain  *int64 `json:"gain,omitempty"`
 
@@ -136,9 +137,14 @@ type Analysis struct {
 	Misere  bool         `json:"misere,omitempty"`
 	// Remoteness (general games) is the number of moves to the end under
 	// perfect play (nil for a draw); Score (scoring games) the final margin
-	// of the player to move.
+	// of the player to move: the points still to come, or, once a Match
+	// has counted them (Match.Count), the points of the whole game, the
+	// Standing (the mover's points so far less the opponent's) included,
+	// with Outcome and each move's Outcome and Score counted the same way.
 	Remoteness *int   `json:"remoteness,omitempty"`
 	Score      *int64 `json:"score,omitempty"`
+	Standing   int64  `json:"standing,omitempty"`
+	counted    bool
 	// Moves are the moves in the game's own order, at most MaxMoves of them;
 	// Truncated says when there are more (they can still be typed).
 	Moves     []PlayMove `json:"moves"`

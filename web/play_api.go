@@ -42,7 +42,8 @@ type PlayState struct {
 	Mover    int            `json:"mover"` // 0: the player who moved first, 1: the other
 	Groups   []GroupView    `json:"groups"`
 	// Outcome, Grundy, Remoteness and Score value the current position for
-	// its mover (query.Analysis).
+	// its mover (query.Analysis counted by the match: in a scoring game the
+	// outcome and final margin, the moves' too, count the points taken).
 	Outcome    game.Outcome `json:"outcome"`
 	Grundy     *game.Nimber `json:"grundy,omitempty"`
 	Remoteness *int         `json:"remoteness,omitempty"`
@@ -179,6 +180,7 @@ func (s *Server) play(r *request) (any, error) {
 	}
 	match.Finish(a)
 	st.History = append(st.History, historyPoint(a, match, ""))
+	a = match.Count(a) // a scoring game's outcome and margins count the points taken
 	st.Position, st.Mover, st.Ending = a.Position, match.Mover(), match.Ending()
 	st.Outcome, st.Grundy, st.Remoteness, st.Score = a.Outcome, a.Grundy, a.Remoteness, a.Score
 	st.Totals, st.Scoring, st.Truncated = match.Totals(), a.Score != nil, a.Truncated
@@ -233,22 +235,14 @@ func moveView(pos games.Position, mv *query.PlayMove) games.MoveView {
 
 // historyPoint is the point of the value history of a position analysed as
 // a, reached in match. In a scoring game the outcome counts the points made
-// so far: a position's own outcome says only who makes more from here.
+// so far (Match.Count): a position's own outcome says only who makes more
+// from here.
 func historyPoint(a *query.Analysis, match *query.Match, move string) HistoryPoint {
-	mover := match.Mover()
-	p := HistoryPoint{Position: a.Position, Mover: mover, Outcome: a.Outcome, Grundy: a.Grundy,
+	c := match.Count(a)
+	p := HistoryPoint{Position: a.Position, Mover: match.Mover(), Outcome: c.Outcome, Grundy: a.Grundy,
 		Remoteness: a.Remoteness, Score: a.Score, Move: move}
 	if a.Score != nil {
-		t := match.Totals()
-		margin := t[mover] - t[1-mover] + *a.Score
-		p.Margin = &margin
-		p.Outcome = game.Draw
-		switch {
-		case margin > 0:
-			p.Outcome = game.Win
-		case margin < 0:
-			p.Outcome = game.Lose
-		}
+		p.Margin = c.Score
 	}
 	return p
 }

@@ -60,6 +60,28 @@ func TestPlayAPI(t *testing.T) {
 			t.Errorf("moves %q %q %q", st.History[0].Move, st.History[1].Move, st.History[2].Move)
 		}
 	})
+	t.Run("ends counts the points taken", func(t *testing.T) {
+		// Player 0 took 3, player 1 took 9: player 0, 6 behind on "1 2",
+		// makes at most 1 more than player 1 from there (take 2, leave 1),
+		// so loses by 5; taking 1 instead leaves 2 and loses by 7. The
+		// position alone (its score, +1) would say a win.
+		var st PlayState
+		if code, body := postPlay(t, ts, PlayRequest{Position: "ends 3 9 1 2", Played: []string{"ends 9 1 2", "ends 1 2"}}, &st); code != 200 {
+			t.Fatalf("status %d: %s", code, body)
+		}
+		if st.Score == nil || *st.Score != -5 || st.Outcome.String() != "lose" || st.Mover != 0 {
+			t.Errorf("mover %d: %v, margin %v; want player 0 losing by 5", st.Mover, st.Outcome, st.Score)
+		}
+		want := map[string]int64{"ends 2": -7, "ends 1": -5}
+		for _, m := range st.Moves {
+			if w, ok := want[m.Position]; !ok || m.Score == nil || *m.Score != w || m.Outcome.String() != "lose" {
+				t.Errorf("move to %s: %v, margin %v; want lose by %d", m.Position, m.Outcome, m.Score, -w)
+			}
+		}
+		if p := st.History[2]; p.Score == nil || *p.Score != 1 || p.Margin == nil || *p.Margin != -5 || p.Outcome.String() != "lose" {
+			t.Errorf("history point 2 %+v, want score 1, margin -5, lose", p)
+		}
+	})
 	t.Run("computer", func(t *testing.T) {
 		var st PlayState
 		if code, body := postPlay(t, ts, PlayRequest{Position: "tictactoe", Played: []string{"tictactoe x../.../..."}, Computer: true}, &st); code != 200 {

@@ -111,9 +111,10 @@ func rowSum(t *testing.T, text string) int64 {
 // moveOutcomes are the outcomes of the moves of a position for the player
 // making them, by the position they leave, from the library: the opposite
 // of the value's outcome after the move for impartial games, the solver's
-// move values (query.SolveWith: in a scoring game they count the points
-// the move itself makes) for the others.
-func moveOutcomes(t *testing.T, text string) map[string]string {
+// move values (query.SolveWith) for the others. In a scoring game the
+// solver's margin counts from the position, so the outcome is the sign of
+// the mover's lead (points so far less the opponent's) plus that margin.
+func moveOutcomes(t *testing.T, text string, lead int64) map[string]string {
 	t.Helper()
 	pos, err := games.ParseString(text)
 	if err != nil {
@@ -126,8 +127,41 @@ func moveOutcomes(t *testing.T, text string) map[string]string {
 	out := map[string]string{}
 	for _, m := range res.Moves {
 		out[m.Position] = m.Outcome.String()
+		if m.Score != nil {
+			out[m.Position] = signOutcome(lead + *m.Score)
+		}
 	}
 	return out
+}
+
+// signOutcome is the result of a final margin.
+func signOutcome(margin int64) string {
+	switch {
+	case margin > 0:
+		return "win"
+	case margin < 0:
+		return "lose"
+	}
+	return "draw"
+}
+
+// leadOf is, in a game of ends, the lead of the player to move after the
+// moves of record (the positions they left) from start: their cards taken
+// less the opponent's, each move's cards being what it took off the row.
+// It is 0 for other games.
+func leadOf(t *testing.T, start string, record []string) int64 {
+	t.Helper()
+	if solvedScore(t, start) == nil {
+		return 0
+	}
+	var totals [2]int64
+	prev := start
+	for i, p := range record {
+		totals[i%2] += rowSum(t, prev) - rowSum(t, p)
+		prev = p
+	}
+	m := len(record) % 2
+	return totals[m] - totals[1-m]
 }
 
 // cellOf reads a cell name of a move label ("b3": column b, row 3) as
@@ -154,6 +188,9 @@ type playCase struct {
 	// human always picks a move of the best outcome: the start's outcome
 	// for the human (grundy solve: see TestBrowserPlayGames).
 	want string
+	// first makes the human always pick the first listed move instead of
+	// the best; want is then the larger total's winner (a scoring game).
+	first bool
 }
 
 // TestBrowserPlayGames plays a whole game of each board game by clicks on
@@ -171,12 +208,18 @@ type playCase struct {
 // rectangles the expected winner is taken from the solver at run time.
 func TestBrowserPlayGames(t *testing.T) {
 	cases := []playCase{
-		{"tictactoe", "tictactoe xo./.../...", 1, "winner: human"},
-		{"quixo", "quixo:3x3", 1, "winner: human"},
-		{"ends", "ends 3 9 1 2", 0, "winner: human"},
-		{"cards", "cards 1,2 3,4", 1, "winner: computer"},
-		{"rook", "rook ..../.#../..../o...", 0, "winner: human"},
-		{"rectangles", "rectangles 3x2 + rectangles 2x1", 0, ""},
+		{"tictactoe", "tictactoe xo./.../...", 1, "winner: human", false},
+		{"quixo", "quixo:3x3", 1, "winner: human", false},
+		{"ends", "ends 3 9 1 2", 0, "winner: human", false},
+		{"cards", "cards 1,2 3,4", 1, "winner: computer", false},
+		{"rook", "rook ..../.#../..../o...", 0, "winner: human", false},
+		{"rectangles", "rectangles 3x2 + rectangles 2x1", 0, "", false},
+		// The human always takes the left end and falls behind: 3 against
+		// 9, 1 against 2, 7 against 4 (the computer's replies are the
+		// solver's). On "1 2 7 4", worth +2 to its mover alone, the human
+		// is 6 behind and loses by 4: the hints must count the points
+		// taken. The game ends 11 to 15.
+		{"ends behind", "ends 3 9 1 2 7 4", -1, "", true},
 	}
 	forEachFace(t, func(t *testing.T, base string) {
 		b := newBrowserAt(t, base)
@@ -208,6 +251,16 @@ func playByClicks(t *testing.T, b *browser, c playCase) {
 		}
 	}
 	played := func() int { return eval[int](b, `document.querySelectorAll('#log div').length`) - 1 }
+	record := func() []string {
+		var r []string
+		for _, l := range eval[[]string](b, `[...document.querySelectorAll('#log div')].map(d => d.textContent)`)[1:] {
+			if who, pos, ok := strings.Cut(l, ": "); ok && (who == "human" || who == "computer") {
+				r = append(r, pos)
+			}
+		}
+		return r
+	}
+	behind := false // a scoring position won alone was lost in the game
 	position := func() string {
 		lines := eval[[]string](b, `[...document.querySelectorAll('#log div')].map(d => d.textContent)`)
 		last := lines[len(lines)-1]
@@ -254,10 +307,20 @@ func playByClicks(t *testing.T, b *browser, c playCase) {
 			t.Fatal("the human is to move and no move is listed")
 		}
 		// Every hint is the move's outcome for its maker as the library's
-		// solver values it.
+		// solver values it, counting in a scoring game the points taken;
+		// so is the status line's verdict and final margin.
 		bestMove, worst := moves[0], moves[0]
 		rank := map[string]int{"win": 3, "draw": 2, "lose": 1}
-		outcomes := moveOutcomes(t, before)
+		lead := leadOf(t, c.position, record())
+		outcomes := moveOutcomes(t, before, lead)
+		if score := solvedScore(t, before); score != nil {
+			status := b.text(`#result`)
+			want := fmt.Sprintf("human to move: %s, ", signOutcome(lead+*score))
+			if !strings.HasPrefix(status, want) || !strings.HasSuffix(status, fmt.Sprintf(", final margin %d", lead+*score)) {
+				t.Errorf("at %s, %d ahead: status %q, want %q… and final margin %d", before, lead, status, want, lead+*score)
+			}
+			behind = behind || lead < 0 && *score > 0
+		}
 		for _, m := range moves {
 			hint := strings.TrimSpace(strings.TrimPrefix(m.Class, "move"))
 			if wantHint := outcomes[m.Position]; hint != wantHint {
@@ -294,10 +357,26 @@ func playByClicks(t *testing.T, b *browser, c playCase) {
 			b.do("undo again", chromedp.Click(chromedp.CSS(`#undo`), chromedp.NodeVisible))
 			poll(b, "wait for undo", fmt.Sprintf(`document.querySelectorAll('#log div').length === %d + 1 && document.getElementById('board').dataset.turn === 'human'`, n))
 		}
+		if c.first {
+			bestMove = moves[0]
+		}
 		click(bestMove)
 		turnDone(n + 1)
 	}
 	lines := eval[[]string](b, `[...document.querySelectorAll('#log div')].map(d => d.textContent)`)
+	if c.first {
+		// The larger total wins: the human moved first, so at the end
+		// (even or odd moves) the human's lead is leadOf's, or its
+		// opposite when the computer is the one "to move".
+		lead := leadOf(t, c.position, record())
+		if len(record())%2 == 1 {
+			lead = -lead
+		}
+		want = map[string]string{"win": "winner: human", "lose": "winner: computer", "draw": "result: draw"}[signOutcome(lead)]
+		if !behind {
+			t.Errorf("the human was never behind on a position worth a win alone: the case tests nothing")
+		}
+	}
 	if last := lines[len(lines)-1]; last != want {
 		t.Errorf("the game ended %q, want %q; record:\n%s", last, want, strings.Join(lines, "\n"))
 	}

@@ -254,6 +254,7 @@ func playLines(cfg playConfig, in io.Reader, out io.Writer) error {
 			cancel()
 			return err
 		}
+		a = match.Count(a) // a scoring game's hints count the points taken
 		if a.Over() {
 			cancel()
 			ending := match.Finish(a)
@@ -434,7 +435,8 @@ func (m *playModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.err = msg.err
 			return m, tea.Quit
 		}
-		m.analysis, m.cursor, m.input = msg.a, 0, ""
+		// A scoring game's hints count the points already taken.
+		m.analysis, m.cursor, m.input = m.match.Count(msg.a), 0, ""
 		if msg.a.Over() {
 			m.end(m.match.Finish(msg.a).Line(players(m.cfg.first)))
 			return m, m.replay()

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -678,5 +679,144 @@ func TestDevNullIsNoTerminal(t *testing.T) {
 	defer f.Close()
 	if isTerminal(f) || isTerminalReader(f) {
 		t.Fatalf("%s taken for a terminal", os.DevNull)
+	}
+}
+
+// endsRow reads the numbers of an ends position ("ends 1 2": [1 2]).
+func endsRow(t *testing.T, pos string) []int {
+	t.Helper()
+	row := []int{}
+	for _, f := range strings.Fields(pos)[1:] {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			t.Fatalf("row %q: %v", pos, err)
+		}
+		row = append(row, n)
+	}
+	return row
+}
+
+// TestPlayHintsCountPoints: in a match of ends, every hint counts the
+// points already taken (a position alone knows only the margin still to
+// come). The human takes the typed end each turn; each hinted final margin
+// must be the human's lead plus endsMargin of the row (the position's
+// line) or plus the move's points less endsMargin of what it leaves (the
+// move's line), and its verdict the sign. The first game is the issue's:
+// 3 and 9 taken, the human 6 behind on "1 2" loses by 5.
+func TestPlayHintsCountPoints(t *testing.T) {
+	if _, ok := games.Lookup("ends"); !ok {
+		t.Skip("no ends in the catalog")
+	}
+	verdict := func(margin int, win, lose, draw string) string {
+		switch {
+		case margin > 0:
+			return win
+		case margin < 0:
+			return lose
+		}
+		return draw
+	}
+	position := regexp.MustCompile(`^position: (ends[ 0-9]*) \((.*), final margin ([-+0-9]+)\)$`)
+	move := regexp.MustCompile(`^  \d+\. (ends[ 0-9]*)   (\w+) \(scores (\d+), final margin ([-+0-9]+)\)$`)
+	behind := 0
+	for _, tt := range []struct{ start, input string }{
+		{"ends 3 9 1 2", "1\n2\n"},
+		{"ends 3 9 1 2 7 4", "1\n1\n1\n"},
+		{"ends 5 1 1 8 2 6 3", "1\n2\n1\n2\n"},
+		{"ends 2 2 9 4 4", "2\n1\n1\n"},
+	} {
+		out, errOut, code := grundy(t, tt.input+"1\n1\n1\n1\n", append([]string{"play", "--hint"}, strings.Fields(tt.start)...)...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s\n%s", tt.start, code, errOut, out)
+		}
+		took := map[string]int{}
+		row := endsRow(t, tt.start)
+		checked := 0
+		for _, line := range strings.Split(out, "\n") {
+			lead := took["human"] - took["computer"]
+			if m := position.FindStringSubmatch(line); m != nil {
+				row = endsRow(t, m[1])
+				want := lead + endsMargin(row)
+				got, _ := strconv.Atoi(m[3])
+				wantWho := verdict(want, "the player to move wins", "the player to move loses", "neither player can force a win")
+				if got != want || m[2] != wantWho {
+					t.Errorf("%s: %q, want %q and final margin %+d", tt.start, line, wantWho, want)
+				}
+				if lead < 0 && endsMargin(row) > 0 {
+					behind++ // a position won alone but lost in the match
+				}
+				checked++
+				continue
+			}
+			if m := move.FindStringSubmatch(line); m != nil {
+				rest := endsRow(t, m[1])
+				gain, _ := strconv.Atoi(m[3])
+				want := lead + gain - endsMargin(rest)
+				got, _ := strconv.Atoi(m[4])
+				if got != want || m[2] != verdict(want, "wins", "loses", "draws") {
+					t.Errorf("%s at %v: %q, want %s with final margin %+d", tt.start, row, line, verdict(want, "wins", "loses", "draws"), want)
+				}
+				checked++
+				continue
+			}
+			if who, pos, ok := strings.Cut(line, ": "); ok && (who == "human" || who == "computer") {
+				next := endsRow(t, pos)
+				s := 0
+				for _, c := range row {
+					s += c
+				}
+				for _, c := range next {
+					s -= c
+				}
+				took[who] += s
+				row = next
+			}
+		}
+		if checked == 0 {
+			t.Fatalf("%s: no hint checked:\n%s", tt.start, out)
+		}
+	}
+	if behind == 0 {
+		t.Fatal("no game put the human behind on a position worth a win alone: the test checks nothing the issue saw")
+	}
+}
+
+// TestTUIHintsCountPoints: the full-screen play counts the points taken
+// too. The issue's game: the human takes 3, the computer 9; on "1 2" the
+// human, 6 behind, loses by 5 (the position alone is worth +1, endsMargin)
+// whichever end they take.
+func TestTUIHintsCountPoints(t *testing.T) {
+	m := analysedModel(t, "ends 3 9 1 2", 80, 30, true)
+	var left *query.PlayMove
+	for i := range m.analysis.Moves {
+		if m.analysis.Moves[i].Position == "ends 9 1 2" {
+			left = &m.analysis.Moves[i]
+		}
+	}
+	if left == nil {
+		t.Fatalf("no move to ends 9 1 2 in %+v", m.analysis.Moves)
+	}
+	m.play(left)
+	// The analysis of 9 1 2, the computer's choice, the analysis of 1 2.
+	msg := m.analyse()()
+	m.Update(msg)
+	msg = m.choose()()
+	_, cmd := m.Update(msg)
+	m.Update(cmd())
+	a := m.analysis
+	if a == nil || a.Position != "ends 1 2" {
+		t.Fatalf("analysis %+v, want the human on ends 1 2", a)
+	}
+	want := int64(3-9) + int64(endsMargin([]int{1, 2}))
+	if a.Score == nil || *a.Score != want || a.Outcome.String() != "lose" {
+		t.Errorf("ends 1 2 after 3 to 9: %v margin %v, want lose %+d", a.Outcome, a.Score, want)
+	}
+	for _, mv := range a.Moves {
+		if mv.Outcome.String() != "lose" {
+			t.Errorf("move to %s hinted %v, want lose (the human is 6 behind)", mv.Position, mv.Outcome)
+		}
+	}
+	if view := ansi.ReplaceAllString(m.View().Content, ""); !strings.Contains(view, fmt.Sprintf("the player to move loses, final margin %+d", want)) {
+		t.Errorf("view:\n%s", view)
 	}
 }

@@ -57,7 +57,7 @@ export function drawHistory(points, names) {
       'data-index': i, 'data-value': v === null ? '' : v, 'data-outcome': p.outcome, 'data-mover': p.mover, 'data-position': p.position,
     });
     g.append(el('title', {}, `${i ? `after move ${i}` : 'start'}: ${p.position}\n${names[p.mover]} to move: ${p.outcome}` +
-      `${p.grundy !== undefined ? `, G = ${p.grundy}` : ''}${p.remoteness !== undefined ? `, remoteness ${p.remoteness}` : ''}${p.score !== undefined ? `, final margin ${p.score}` : ''}` +
+      `${p.grundy !== undefined ? `, G = ${p.grundy}` : ''}${p.remoteness !== undefined ? `, remoteness ${p.remoteness}` : ''}${p.margin !== undefined ? `, final margin ${p.margin}` : ''}` +
       `${p.move ? `\nmove made: ${p.move}` : ''}`));
     svg.append(g);
   });
