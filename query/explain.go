@@ -50,6 +50,8 @@ type Explanation struct {
 	Position  string                `json:"position"`
 	Kind      string                `json:"kind"`
 	Impartial *ImpartialExplanation `json:"impartial,omitempty"`
+	Misere    *MisereExplanation    `json:"misere,omitempty"`
+	General   *GeneralExplanation   `json:"general,omitempty"`
 	States    int64                 `json:"states"`
 }
 
@@ -205,14 +207,22 @@ func Explain(ctx context.Context, pos games.Position, opts ExplainOptions, budge
 	if opts.Depth < 0 {
 		return nil, game.Inputf("depth %d is negative", opts.Depth)
 	}
-	if general(pos) || opts.Misere {
-		return nil, game.Inputf("explain answers impartial games under normal play")
+	if general(pos) {
+		if opts.Misere {
+			return nil, game.Inputf("misère play applies to impartial games, and %s is a %s game", pos[0].Game.Name(), pos[0].Game.Spec().Kind)
+		}
+		return explainGeneral(ctx, pos, budget)
+	}
+	if opts.Misere {
+		return explainMisere(ctx, pos, budget)
 	}
 	req := newRequest(budget)
 	x := &explainer{req: req}
 	imp, err := x.impartial(ctx, pos, opts.Depth)
 	if errors.Is(err, solve.ErrCycle) {
-		return nil, game.Inputf("explain answers impartial games without cycles, and %s has one", pos)
+		// A loopy impartial sum has no Sprague-Grundy values: its best line
+		// explains it, as for a general game.
+		return explainGeneral(ctx, pos, budget)
 	}
 	if err != nil {
 		return nil, err

@@ -13,9 +13,93 @@ import (
 // proof reads them.
 func (e *Explanation) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "position: %s\n", e.Position)
-	if e.Impartial != nil {
+	switch {
+	case e.Impartial != nil:
 		e.Impartial.writeText(w)
+	case e.Misere != nil:
+		e.Misere.writeText(w)
+	case e.General != nil:
+		e.General.writeText(w)
 	}
+}
+
+func (x *MisereExplanation) writeText(w io.Writer) {
+	fmt.Fprintln(w, "play: misère (whoever makes the last move loses)")
+	fmt.Fprintln(w, "components:")
+	for i, c := range x.Components {
+		tame := "wild"
+		if c.Tame {
+			tame = "tame"
+		}
+		if c.TameUnknown {
+			tame = "tameness not computed"
+		}
+		genus := ""
+		if c.Genus != "" {
+			genus = ", genus " + c.Genus
+		}
+		fmt.Fprintf(w, "  %d. %s: normal value %d, %s%s\n", i+1, c.Position, c.Grundy, tame, genus)
+	}
+	if q := x.Quotient; q != nil {
+		fmt.Fprintf(w, "misère quotient: order %d, relations %s, P-portion {%s}\n", q.Order, strings.Join(q.Relations, ", "), strings.Join(q.PPortion, ", "))
+		for _, e := range q.Elements {
+			fmt.Fprintf(w, "  heap %d -> %s\n", e.Heap, e.Element)
+		}
+		fmt.Fprintf(w, "  product: %s, in the P-portion: %v\n", q.Product, q.InP)
+	}
+	fmt.Fprintf(w, "method: %s\nwhy: %s\n", x.Method, x.Text)
+	if x.Outcome.Outcome() == game.Lose {
+		fmt.Fprintln(w, "outcome: P, the player to move loses")
+		return
+	}
+	fmt.Fprintln(w, "outcome: N, the player to move wins")
+	more := ""
+	if x.MovesMore {
+		more = "+, list truncated"
+	}
+	fmt.Fprintf(w, "winning moves (%d%s):\n", len(x.WinningMoves), more)
+	for _, m := range x.WinningMoves {
+		fmt.Fprintf(w, "  %s -> %s\n", m.From, m.To)
+	}
+}
+
+func (x *GeneralExplanation) writeText(w io.Writer) {
+	fmt.Fprintf(w, "outcome: %s\n", x.Text)
+	fmt.Fprintln(w, "best line (remoteness: moves to the end under best play):")
+	for i, s := range x.Line {
+		fmt.Fprintf(w, "  %2d. %s   %s%s\n", i, s.Position, stepValue(s.Outcome, s.Remoteness), scoreText(s.Score))
+	}
+	if x.LineMore {
+		fmt.Fprintf(w, "  ... (the line goes on past %d positions)\n", MaxLine)
+	}
+	if len(x.Cycle) > 0 {
+		fmt.Fprintf(w, "play keeps returning to: %s\n", strings.Join(x.Cycle, ", "))
+	}
+	fmt.Fprintf(w, "first moves (%d):\n", len(x.Choices))
+	for _, c := range x.Choices {
+		fmt.Fprintf(w, "  %s: %s\n", c.Position, c.Text)
+		if len(c.Cycle) > 0 {
+			fmt.Fprintf(w, "      returning to: %s\n", strings.Join(c.Cycle, ", "))
+		}
+	}
+	if x.ChoicesMore {
+		fmt.Fprintln(w, "  + more moves, not listed")
+	}
+}
+
+// stepValue writes a position's value for the player to move.
+func stepValue(o game.Outcome, r *int) string {
+	if r == nil {
+		return o.String()
+	}
+	return fmt.Sprintf("%s in %d", o, *r)
+}
+
+func scoreText(s *int64) string {
+	if s == nil {
+		return ""
+	}
+	return fmt.Sprintf(", margin %+d", *s)
 }
 
 func (x *ImpartialExplanation) writeText(w io.Writer) {

@@ -52,6 +52,15 @@ type Misere struct {
 	sum    *games.Sum // the components met, as the engine's positions
 	req    *request   // the component engines, for moves to a given heap
 	engine *solve.Misere[games.ComponentID]
+	// answer is the quotient that answered the last sum, and its heaps
+	// (nil when none did), which an explanation reads.
+	answer *quotientAnswer
+}
+
+// quotientAnswer is a misère quotient and the heaps of the sum it answered.
+type quotientAnswer struct {
+	q     *quotient.Quotient
+	heaps []int
 }
 
 // NewMisere returns a misère oracle whose engines count against budget
@@ -333,28 +342,35 @@ func MisereValue(ctx context.Context, pos games.Position, budget *solve.Budget) 
 // refused), and it passes quotient.Quotient.Check against the game's
 // rules, within the budget.
 func MisereValueFrom(ctx context.Context, pos games.Position, file *QuotientFile, budget *solve.Budget) (*MisereResult, error) {
+	res, _, err := misereValue(ctx, pos, file, budget)
+	return res, err
+}
+
+// misereValue is MisereValueFrom returning the oracle that answered too,
+// which holds the quotient when one did (Misere.answer).
+func misereValue(ctx context.Context, pos games.Position, file *QuotientFile, budget *solve.Budget) (*MisereResult, *Misere, error) {
 	if _, err := checkValued(pos); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	req := newRequest(budget)
 	if err := holdPosition(budget, pos, pos.String()); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	valued, err := req.evaluators(pos)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	m := newMisere(games.NewSum(), req)
 	res := &MisereResult{Position: pos.String(), Misere: true, Components: []MisereComponent{}}
 	defer func() { res.States = m.States() + req.states() }()
 	if done, err := m.byQuotient(ctx, pos, valued, file, res); err != nil {
-		return nil, err
+		return nil, nil, err
 	} else if done {
-		return res, nil
+		return res, m, nil
 	}
 	o, method, err := m.Outcome(ctx, pos)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	comps := pos.Components()
 	allTame := true
@@ -362,13 +378,13 @@ func MisereValueFrom(ctx context.Context, pos games.Position, file *QuotientFile
 		gi, _ := pos.Locate(i)
 		g, err := valued[gi].Grundy(ctx, c)
 		if err != nil {
-			return nil, fmt.Errorf("value of %s %s: %w", pos[gi].Game.Name(), c, err)
+			return nil, nil, fmt.Errorf("value of %s %s: %w", pos[gi].Game.Name(), c, err)
 		}
 		res.Grundy ^= g
 		mc := MisereComponent{Position: games.Group{Game: pos[gi].Game, Components: []games.Component{c}}.String(), Grundy: g}
 		tame, genus, err := m.engine.Tame(ctx, m.sum.ID(pos[gi].Game, c))
 		if err != nil {
-			return nil, m.wrap(pos, err)
+			return nil, nil, m.wrap(pos, err)
 		}
 		mc.Tame = tame
 		if genus != nil {
@@ -380,14 +396,14 @@ func MisereValueFrom(ctx context.Context, pos games.Position, file *QuotientFile
 	if allTame {
 		g, err := m.engine.Genus(ctx, m.sum.IDs(pos))
 		if err != nil {
-			return nil, m.wrap(pos, err)
+			return nil, nil, m.wrap(pos, err)
 		}
 		res.Genus = g.String()
 	}
 	res.Outcome, res.Method = o.Class(), method.String()
 	if o == game.Lose {
 		res.WinningMoves = []Move{}
-		return res, nil
+		return res, m, nil
 	}
 	res.WinningMoves, res.Truncated, err = m.WinningMoves(ctx, pos, MaxMoves)
 	if err == nil {
@@ -395,9 +411,9 @@ func MisereValueFrom(ctx context.Context, pos games.Position, file *QuotientFile
 	}
 	res.Elided = len(res.Position) > MaxMoveText
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return res, nil
+	return res, m, nil
 }
 
 // MisereTableResult is the answer of `grundy table --misere`: the genus of
@@ -639,6 +655,7 @@ func (m *Misere) byQuotient(ctx context.Context, pos games.Position, valued []ga
 	}
 	o := q.Outcome(heaps)
 	res.Outcome, res.Method = o.Class(), "quotient"
+	m.answer = &quotientAnswer{q, heaps}
 	res.WinningMoves = []Move{}
 	if o == game.Lose {
 		return true, nil

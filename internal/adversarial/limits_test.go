@@ -72,6 +72,11 @@ func TestStateLimitShared(t *testing.T) {
 		c := call{args: []string{"--max-states", limit, "value", "divisor", "1000", "+", in.divisor, "1000"}}
 		check(t, c, limitFails, 1)
 	})
+	// explain looks at every option besides valuing them: the limit that
+	// stops value stops it too.
+	t.Run("explain", func(t *testing.T) {
+		check(t, call{args: args("--max-states 1500 explain divisor 1000 + divisor 1000")}, limitFails, 1)
+	})
 	// The other verbs: the least limit that answers divisor 1000 alone
 	// must not answer divisor 1000 + divisor 1000.
 	for _, verb := range []string{"solve", "play"} {
@@ -115,6 +120,8 @@ func TestMaxMemory(t *testing.T) {
 		{"at-dev-zero", args("--timeout 2s value nim @/dev/zero"), 64, []int{1, 2}, nil, 3500 * time.Millisecond},
 		{"at-dev-urandom", args("--timeout 2s value forest @/dev/urandom"), 64, []int{1, 2}, nil, 3500 * time.Millisecond},
 		{"graph-file-dev-zero", args("--timeout 2s value graph:/dev/zero x"), 64, []int{1, 2}, nil, 3500 * time.Millisecond},
+		{"explain-grundy-game-1e8", args("explain grundy-game 100000000"), 64, []int{1}, [][]string{memoryLimit}, 10 * time.Second},
+		{"explain-misere-kayles-memo", args("explain --misere kayles 30 20 + dawson-kayles 40"), 16, []int{1}, [][]string{memoryLimit}, 10 * time.Second},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -78,6 +78,12 @@ func TestTimeout(t *testing.T) {
 		// an infinite game; a call that never returns.
 		{"script-1e5-options", []string{"value", in.options, "100000"}, true, nil, nil, 1024},
 		{"script-1e6-options", []string{"value", in.options10, "100000"}, true, nil, nil, 1024},
+		// explain: the values, the options it lists, the table of --depth,
+		// the misère quotient and the best line of a general game.
+		{"explain-grundy-game-huge-heap", args("explain grundy-game 100000000"), true, nil, nil, 0},
+		{"explain-depth-huge", args("explain --depth 3 nim 1000000000000 + grundy-game 100000000"), true, nil, nil, 0},
+		{"explain-misere-kayles", args("explain --misere kayles 30 20 + dawson-kayles 40"), true, nil, nil, 0},
+		{"explain-quixo-4x4", args("explain quixo:4x4"), false, nil, nil, 1024},
 		// The sandbox refuses the tuple when it is built (its nested size
 		// passes the cap), before anything hashes it.
 		{"script-hash-shared-tuples", []string{"value", in.sharedHash, "5"}, false, []int{1}, [][]string{timedOut, {"nested elements"}}, 0},
