@@ -29,6 +29,7 @@ func tableCmd(opts *options) *cobra.Command {
 	var run runFlags // --format run, --resume: table_run.go
 	var misere bool  // --misere: misere.go
 	var stats bool   // --stats: table_stats.go
+	var certificate string
 	cmd := &cobra.Command{
 		Use:   "table GAME [--from M] --to N",
 		Short: "G(M..N) of a heap game and its pattern: pre-period, period, saltus, proven or observed",
@@ -42,11 +43,14 @@ values past those computed, so N may be as large as 2^63-1.
 resumable run file (--format run, --resume; docs/sequences.md). Without a
 run file the values are held in memory, 2 bytes each, up to what
 --max-memory allows. --stats ends with the values computed per second, the
-rare count and the memory. --misere prints the genus of each heap instead.`,
+rare count and the memory. --misere prints the genus of each heap instead.
+--certificate FILE writes a certificate of the proven pattern, which
+grundy-verify checks without grundy's engines (docs/certificates.md).`,
 		Example: `  grundy table kayles --to 100
   grundy table subtract:2,3,7 --to 30
   grundy table dawson-kayles --to 1000000000000
-  grundy table grundy-game --to 100000 --out values.bin --format bin`,
+  grundy table grundy-game --to 100000 --out values.bin --format bin
+  grundy table kayles --to 200 --certificate kayles.cert`,
 		ValidArgsFunction: completeGameNames,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
@@ -55,6 +59,9 @@ rare count and the memory. --misere prints the genus of each heap instead.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if certificate != "" && (misere || run.wanted(cmd, out, format, to)) {
+				return usageError{fmt.Errorf("--certificate certifies a table computed in memory: not with --misere, --resume or a run file")}
+			}
 			if misere {
 				return misereTable(cmd, opts, positionArgs(args)[0], from, to, out)
 			}
@@ -77,6 +84,11 @@ rare count and the memory. --misere prints the genus of each heap instead.`,
 			start, cpuStart := time.Now(), processCPU()
 			res, err := query.Table(ctx, inst, from, to, budget)
 			elapsed, cpu := time.Since(start), processCPU()-cpuStart
+			var cert *query.Certificate
+			var certErr error
+			if err == nil && certificate != "" {
+				cert, certErr = query.Certify(ctx, inst, res, budget)
+			}
 			done()
 			var mem *heap.MemoryError
 			if errors.As(err, &mem) {
@@ -98,13 +110,28 @@ rare count and the memory. --misere prints the genus of each heap instead.`,
 					return err
 				}
 			}
+			if cert != nil {
+				if err := query.WriteCertificate(certificate, cert); err != nil {
+					return err
+				}
+			}
 			if opts.json {
 				if stats {
 					speed.print(cmd.ErrOrStderr()) // stdout holds one JSON document
 				}
-				return printJSON(cmd.OutOrStdout(), res)
+				if err := printJSON(cmd.OutOrStdout(), res); err != nil {
+					return err
+				}
+				return certErr
 			}
 			printTable(cmd.OutOrStdout(), res)
+			if certErr != nil {
+				return certErr
+			}
+			if cert != nil {
+				fmt.Fprintf(cmd.OutOrStdout(), "wrote certificate %s: G(0..%d), the bound of theorem %s (check it with grundy-verify %s)\n",
+					certificate, len(cert.Values)-1, cert.Theorem, certificate)
+			}
 			if out != "" {
 				fmt.Fprintf(cmd.OutOrStdout(), "wrote %d values to %s (%s)\n", res.Count(), out, format)
 			}
@@ -122,6 +149,7 @@ rare count and the memory. --misere prints the genus of each heap instead.`,
 	f.StringVar(&format, "format", "text", "format of --out: text (one value a line) or bin (little-endian uint16)")
 	addRunFlags(cmd, &run)
 	f.BoolVar(&stats, "stats", false, "end with the values computed per second, the rare count and the memory (on stderr with --json)")
+	f.StringVar(&certificate, "certificate", "", "write a certificate of the proven pattern to FILE (docs/certificates.md)")
 	f.BoolVar(&misere, "misere", false, "misère play: the genus of each heap, marking where the game stops being tame")
 	return cmd
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"os"
@@ -8,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/grundy-go/grundy/verify"
 )
 
 func TestTableText(t *testing.T) {
@@ -181,5 +184,56 @@ func TestValueHugeHeaps(t *testing.T) {
 	// 10^12 mod 7 = 1, so G = 1.
 	if code != 0 || !strings.Contains(out, "value: 1\n") {
 		t.Fatalf("subtract:1,3,4 10^12:\n%s", out)
+	}
+}
+
+// TestTableCertificate writes certificates of proven patterns and checks
+// them with package verify (which recomputes every value without the
+// engines); a pattern not proven writes nothing and says why.
+func TestTableCertificate(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ game, to, rules string }{
+		{"kayles", "100", "code 0.77"}, // A002186: (71, 12); G(0..167) tabulated again
+		{"dawson-kayles", "300", "code 0.07"},
+		{"subtract:2,3,7", "20", "subtraction 2,3,7"},
+		{"octal:4.7", "100", "code 4.7"},
+	} {
+		path := filepath.Join(dir, strings.ReplaceAll(tc.game, ":", "-")+".cert")
+		out, errOut, code := grundy(t, "", "table", tc.game, "--to", tc.to, "--certificate", path)
+		if code != 0 || !strings.Contains(out, "wrote certificate "+path) {
+			t.Fatalf("%s: exit %d: %s%s", tc.game, code, out, errOut)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := verify.Decode(f, 0)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", tc.game, err)
+		}
+		if c.Rules != tc.rules {
+			t.Errorf("%s: rules %q, want %q", tc.game, c.Rules, tc.rules)
+		}
+		if err := verify.Check(context.Background(), c, nil); err != nil {
+			t.Errorf("%s: %v", tc.game, err)
+		}
+	}
+	path := filepath.Join(dir, "open.cert")
+	for _, args := range [][]string{
+		{"table", "octal:0.6", "--to", "50", "--certificate", path},
+		{"table", "lasker", "--to", "50", "--certificate", path},
+		{"table", "grundy-game", "--to", "50", "--certificate", path},
+	} {
+		_, errOut, code := grundy(t, "", args...)
+		if code != 2 || !strings.Contains(errOut, "no certificate") {
+			t.Errorf("%v: exit %d: %s", args, code, errOut)
+		}
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("a certificate was written for a pattern not proven: %v", err)
+	}
+	if _, errOut, code := grundy(t, "", "table", "kayles", "--misere", "--certificate", path); code != 2 || !strings.Contains(errOut, "--certificate") {
+		t.Errorf("--misere --certificate: exit %d: %s", code, errOut)
 	}
 }
