@@ -24,6 +24,7 @@ var verbBase = map[string][]string{
 	"grundy play":                  {"play", "nim", "3"},
 	"grundy serve":                 {"serve", "--addr", "127.0.0.1:0"},
 	"grundy games":                 {"games"},
+	"grundy identify":              {"identify", "0", "1", "1", "2"},
 	"grundy help":                  {"help"},
 	"grundy completion":            {"completion"},
 	"grundy completion bash":       {"completion", "bash"},

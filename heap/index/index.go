@@ -25,7 +25,10 @@ package index
 //go:generate go run ./gen -o table.go
 
 import (
+	"context"
 	"sync"
+
+	"github.com/grundy-go/grundy/heap/census"
 )
 
 // Index is the decoded table with its candidates.
@@ -119,4 +122,20 @@ func agrees(seq, values []uint16, start int) bool {
 		}
 	}
 	return true
+}
+
+// Simpler orders candidates i and j by simplicity (as Members are
+// sorted): fewer digits, then codes before sets before Grundy's game, then
+// the index order.
+func (x *Index) Simpler(i, j int) int { return simpler(x.Candidates, i, j) }
+
+// Reduced returns the code candidate i equals by the take-all rule
+// (census.Canonical; the table keeps only which candidates it reduced).
+func (x *Index) Reduced(ctx context.Context, i int) (string, error) {
+	c := x.Candidates[i]
+	if !c.Rules.Provable() {
+		return c.Rules.String(), nil
+	}
+	code, _, err := census.Canonical(ctx, c.Rules.Code.String())
+	return code, err
 }
