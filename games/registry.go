@@ -1,10 +1,11 @@
 package games
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"sort"
 	"strings"
 
@@ -44,17 +45,10 @@ var (
 	loaders  = map[string]func(files fs.FS, path string) (Instance, error){}
 )
 
-// OSFiles gives the command line's file access: names are paths of the
-// operating system, absolute or relative to the working directory (not the
-// slash-separated names fs.ValidPath accepts). Faces that must read no
-// file (the web explorer) pass nil instead.
-var OSFiles fs.FS = osFiles{}
-
-type osFiles struct{}
-
-func (osFiles) Open(name string) (fs.File, error) { return os.Open(name) }
-
-func (osFiles) ReadFile(name string) ([]byte, error) { return os.ReadFile(name) }
+// OSFiles gives the command line's file access with no deadline; see
+// OSFilesContext. Faces that must read no file (the web explorer) pass nil
+// instead.
+var OSFiles = OSFilesContext(context.Background())
 
 // MaxFileSize is the most bytes a position's file (@FILE, graph:FILE, a
 // rule script) may hold: 64 MiB is ten million heaps written out, and a
@@ -73,6 +67,9 @@ func ReadFile(files fs.FS, name string) ([]byte, error) {
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return nil, fmt.Errorf("read %s: %w", name, err) // a limit, not bad input
+	}
 	if err != nil {
 		return nil, game.Inputf("read %s: %w", name, err)
 	}

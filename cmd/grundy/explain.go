@@ -45,7 +45,7 @@ keeps returning to.`,
 		Args:              needPosition,
 		ValidArgsFunction: completePosition,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			pos, err := games.Parse(positionArgs(args))
+			pos, err := games.ParseFS(positionArgs(args), opts.files(cmd))
 			if err != nil {
 				return err
 			}

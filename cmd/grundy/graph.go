@@ -37,7 +37,7 @@ prints the nodes and edges.`,
 			if maxNodes < 1 {
 				return usageError{fmt.Errorf("--max-nodes must be at least 1, got %d", maxNodes)}
 			}
-			pos, err := games.Parse(positionArgs(args))
+			pos, err := games.ParseFS(positionArgs(args), opts.files(cmd))
 			if err != nil {
 				return err
 			}

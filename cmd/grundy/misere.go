@@ -71,7 +71,7 @@ func misereTable(cmd *cobra.Command, opts *options, token string, from, to int, 
 	if out != "" {
 		return usageError{fmt.Errorf("--out writes normal-play values: drop it with --misere")}
 	}
-	inst, err := games.Open(token)
+	inst, err := games.OpenFS(token, opts.files(cmd))
 	if err != nil {
 		return err
 	}

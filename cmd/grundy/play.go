@@ -86,7 +86,7 @@ are kept back and the whole game is printed as one JSON document at the end.`,
 			default:
 				return usageError{fmt.Errorf("unknown --first %q: use human or computer", first)}
 			}
-			pos, err := games.Parse(positionArgs(args))
+			pos, err := games.ParseFS(positionArgs(args), opts.files(cmd))
 			if err != nil {
 				return err
 			}
@@ -98,7 +98,7 @@ are kept back and the whole game is printed as one JSON document at the end.`,
 				budget, done = opts.budget(cmd)
 			}
 			defer done()
-			cfg.player = query.NewPlayer(query.PlayOptions{Budget: budget, Misere: misere, Files: games.OSFiles})
+			cfg.player = query.NewPlayer(query.PlayOptions{Budget: budget, Misere: misere, Files: opts.files(cmd)})
 			cfg.start, cfg.hint, cfg.misere = pos, hint, misere
 			// --timeout bounds the whole game, like every verb's run;
 			// --max-states bounds each question (the budget is renewed).

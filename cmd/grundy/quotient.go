@@ -37,7 +37,7 @@ FILE'. See docs/quotients.md.`,
   grundy quotient --json dawson-kayles --to 26 > dawson-kayles.json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			inst, err := games.Open(positionArgs(args)[0])
+			inst, err := games.OpenFS(positionArgs(args)[0], opts.files(cmd))
 			if err != nil {
 				return err
 			}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime/debug"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 )
 
@@ -22,6 +24,7 @@ type options struct {
 	timeout   durationFlag
 	maxStates countFlag
 	maxMemory byteFlag
+	stop      context.CancelFunc // ends --timeout's deadline
 }
 
 // defaultMaxMemory is the CLI's memory budget for one command's engines.
@@ -66,6 +69,17 @@ Exit status: 0 done, 1 the computation failed or hit a limit (--timeout,
 	pf.Var(&opts.timeout, "timeout", "stop after this long, e.g. 10s or 2m (0: no limit)")
 	pf.Var(&opts.maxStates, "max-states", "stop after expanding this many positions (0: no limit)")
 	pf.Var(&opts.maxMemory, "max-memory", "stop before the engines hold more than this, e.g. 512MiB or 8GiB (0: no limit)")
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		// The deadline starts before the position is read: reading the
+		// user's files (@FILE, a FIFO's writer that never comes) is part
+		// of the request.
+		if opts.timeout > 0 {
+			ctx, cancel := context.WithTimeout(cmd.Context(), time.Duration(opts.timeout))
+			opts.stop = cancel // the deadline's timer ends with the process
+			cmd.SetContext(ctx)
+		}
+		return nil
+	}
 	for _, verb := range verbs {
 		root.AddCommand(verb(opts))
 	}
@@ -114,11 +128,15 @@ var verbs []func(*options) *cobra.Command
 
 // context returns the command's context with the --timeout applied.
 func (o *options) context(cmd *cobra.Command) (context.Context, context.CancelFunc) {
-	ctx := cmd.Context()
-	if o.timeout > 0 {
-		return context.WithTimeout(ctx, time.Duration(o.timeout))
-	}
-	return context.WithCancel(ctx)
+	return context.WithCancel(cmd.Context()) // the root set the deadline
+}
+
+// files returns the command line's file access for this command: reads
+// of the user's files end with the command's context (--timeout, an
+// interrupt), and what is not a regular file or the standard input is
+// refused.
+func (o *options) files(cmd *cobra.Command) fs.FS {
+	return games.OSFilesContext(cmd.Context())
 }
 
 // budget returns the budget of one request (all the engines a command

@@ -49,7 +49,7 @@ and impartial sums by retrograde analysis of the whole sum.`,
 					return usageError{fmt.Errorf("--tier-dir: %s is not a directory", quoted(tierDir))}
 				}
 			}
-			pos, err := games.Parse(positionArgs(args))
+			pos, err := games.ParseFS(positionArgs(args), opts.files(cmd))
 			if err != nil {
 				return err
 			}

@@ -74,7 +74,7 @@ grundy-verify checks without grundy's engines (docs/certificates.md).`,
 			if cmd.Flags().Changed("format") && out == "" {
 				return usageError{fmt.Errorf("--format applies to --out FILE, which is missing")}
 			}
-			inst, err := games.Open(positionArgs(args)[0])
+			inst, err := games.OpenFS(positionArgs(args)[0], opts.files(cmd))
 			if err != nil {
 				return err
 			}

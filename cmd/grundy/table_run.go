@@ -47,7 +47,7 @@ func (rf *runFlags) table(cmd *cobra.Command, opts *options, name string, from, 
 	if out == "" {
 		return usageError{fmt.Errorf("--resume and --format run need --out FILE, the run file")}
 	}
-	inst, err := games.Open(name)
+	inst, err := games.OpenFS(name, opts.files(cmd))
 	if err != nil {
 		return err
 	}

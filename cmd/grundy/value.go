@@ -42,7 +42,7 @@ value: 'grundy solve' answers for them.`,
 		Args:              needPosition,
 		ValidArgsFunction: completePosition,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			pos, err := games.Parse(positionArgs(args))
+			pos, err := games.ParseFS(positionArgs(args), opts.files(cmd))
 			if err != nil {
 				return err
 			}
@@ -56,7 +56,7 @@ value: 'grundy solve' answers for them.`,
 				if !misere {
 					return usageError{fmt.Errorf("--quotient answers misère play: add --misere")}
 				}
-				data, err := games.ReadFile(games.OSFiles, quotientFile)
+				data, err := games.ReadFile(opts.files(cmd), quotientFile)
 				if err != nil {
 					return fmt.Errorf("--quotient: %w", err)
 				}

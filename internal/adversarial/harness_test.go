@@ -85,13 +85,14 @@ func moduleRoot() (string, error) {
 
 // call is one run of a command.
 type call struct {
-	args   []string      // the arguments of grundy
-	stdin  string        // the standard input ("": empty, /dev/null)
-	env    []string      // added to the environment
-	dir    string        // working directory ("": the test's)
-	prefix []string      // a wrapper such as prlimit, run with grundy as its command
-	stdout *os.File      // the standard output, when not captured
-	net    time.Duration // the safety net: the process group is killed after it (0: 20 s)
+	args      []string      // the arguments of grundy
+	stdin     string        // the standard input ("": empty, /dev/null)
+	stdinFile *os.File      // the standard input when set (a pipe the test holds)
+	env       []string      // added to the environment
+	dir       string        // working directory ("": the test's)
+	prefix    []string      // a wrapper such as prlimit, run with grundy as its command
+	stdout    *os.File      // the standard output, when not captured
+	net       time.Duration // the safety net: the process group is killed after it (0: 20 s)
 	// killMiB is the resident size of the process tree past which the
 	// memory watchdog kills it, so that a memory bomb cannot take the
 	// shared machine down (0: 2 GiB).
@@ -166,6 +167,9 @@ func run(t *testing.T, c call) outcome {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if c.stdin != "" {
 		cmd.Stdin = strings.NewReader(c.stdin)
+	}
+	if c.stdinFile != nil {
+		cmd.Stdin = c.stdinFile
 	}
 	var stdout, stderr capture
 	if c.stdout != nil {

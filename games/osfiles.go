@@ -1,0 +1,102 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"time"
+
+	"github.com/grundy-go/grundy/game"
+)
+
+// OSFilesContext gives the command line's file access for one request:
+// names are paths of the operating system, absolute or relative to the
+// working directory (not the slash-separated names fs.ValidPath accepts).
+//
+// A name must be a regular file or the standard input. Anything else (a
+// FIFO, a socket, a device, a directory) is refused when it is opened, in
+// one line that says what it is: such a file can block a read forever or
+// never end. The file is opened without blocking (O_NONBLOCK: opening a
+// FIFO with no writer would wait for one) and judged by what was opened
+// (fstat), so nothing can be swapped in between the check and the read.
+// Reads stop when ctx ends, with ctx's error: the standard input (a pipe or
+// a terminal that may never write) is read through the runtime's poller
+// with ctx's deadline, and a regular file checks ctx between reads.
+func OSFilesContext(ctx context.Context) fs.FS { return osFiles{ctx} }
+
+type osFiles struct{ ctx context.Context }
+
+func (o osFiles) Open(name string) (fs.File, error) {
+	f, err := os.OpenFile(name, os.O_RDONLY|openNonblock, 0)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !st.Mode().IsRegular() && !isStdin(st) {
+		f.Close()
+		return nil, game.Inputf("%s is %s, not a regular file (only a regular file or the standard input is read)", name, fileKind(st.Mode()))
+	}
+	cf := &ctxFile{File: f, ctx: o.ctx}
+	if d, ok := o.ctx.Deadline(); ok {
+		_ = f.SetReadDeadline(d) // fails, harmlessly, where the file is not pollable
+	}
+	cf.stop = context.AfterFunc(o.ctx, func() { _ = f.SetReadDeadline(time.Now()) })
+	return cf, nil
+}
+
+// isStdin reports whether st is the process's standard input (named as
+// /dev/stdin, /dev/fd/0 or by its own path).
+func isStdin(st fs.FileInfo) bool {
+	in, err := os.Stdin.Stat()
+	return err == nil && os.SameFile(st, in)
+}
+
+// fileKind names the type of a file that is not a regular file.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return fmt.Sprintf("a special file (%v)", m.Type())
+}
+
+// ctxFile is an opened file whose reads end with its context.
+type ctxFile struct {
+	*os.File
+	ctx  context.Context
+	stop func() bool
+}
+
+func (c *ctxFile) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	n, err := c.File.Read(p)
+	if err != nil && os.IsTimeout(err) {
+		// The deadline set from ctx passed (a timer may fire a moment
+		// before ctx says so): the request's limit, not the file's fault.
+		if cerr := c.ctx.Err(); cerr != nil {
+			return n, cerr
+		}
+		return n, context.DeadlineExceeded
+	}
+	return n, err
+}
+
+func (c *ctxFile) Close() error {
+	c.stop()
+	return c.File.Close()
+}
