@@ -60,6 +60,8 @@ type Choice struct {
 	// Cycle is, for a drawing move, the positions its line returns to.
 	Cycle []string `json:"cycle,omitempty"`
 	Text  string   `json:"text"`
+
+	drawEnd int // for a drawing move whose line ends: the moves to the end
 }
 
 // explainGeneral explains pos by solving it and following best moves.
@@ -86,12 +88,15 @@ func explainGeneral(ctx context.Context, pos games.Position, budget *solve.Budge
 			if err != nil {
 				return nil, err
 			}
-			_, cyc, _, n, err := bestLine(ctx, m.After, after, budget)
+			line, cyc, more, n, err := bestLine(ctx, m.After, after, budget)
 			if err != nil {
 				return nil, err
 			}
 			states += after.States + n
 			c.Cycle = cyc
+			if cyc == nil && !more {
+				c.drawEnd = len(line) - 1
+			}
 		}
 		c.Text = choiceText(c, root)
 		x.Choices = append(x.Choices, c)
@@ -150,8 +155,11 @@ func choiceText(c Choice, root *SolveResult) string {
 		s = fmt.Sprintf("loses: it leaves the opponent a won position, the end %d moves after it", r)
 	default:
 		s = "draws"
-		if len(c.Cycle) > 0 {
+		switch {
+		case len(c.Cycle) > 0:
 			s += fmt.Sprintf(": play keeps returning to %d positions", len(c.Cycle))
+		case c.drawEnd > 0:
+			s += fmt.Sprintf(": best play from there ends drawn %d moves after it", c.drawEnd)
 		}
 	}
 	if c.Score != nil {

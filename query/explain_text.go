@@ -119,8 +119,8 @@ func (x *ImpartialExplanation) writeText(w io.Writer) {
 		if x.Losing != nil {
 			fmt.Fprintf(w, "why: %s\n", x.Losing.Text)
 			if ex := x.Losing.Example; ex != nil {
-				fmt.Fprintf(w, "for example: component %d from %d to %d leaves %s, of value %d XOR %d = %d\n",
-					ex.Component+1, ex.From, ex.To, ex.Move, ex.From^ex.SumAfter, ex.To, ex.SumAfter)
+				fmt.Fprintf(w, "for example: component %d from %d to %d leaves %s, of value %d XOR %d = %d (the rest XORs to %d, the old value)\n",
+					ex.Component+1, ex.From, ex.To, ex.Move, ex.From, ex.To, ex.SumAfter, ex.From)
 				if ex.Reply != "" {
 					fmt.Fprintf(w, "  the reply %s leaves %s, of value 0\n", ex.ReplyText, ex.Reply)
 				}
