@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // Circle is a circle of the circles game (TopCoder SRM 561 CirclesGame,
@@ -368,14 +368,14 @@ type circlesInstance struct{}
 
 // Evaluator returns an engine for one request: circles are valued through
 // their containment forest (Forest.Solve), counting against budget.
-func (ci *circlesInstance) Evaluator(budget *solve.Budget) Evaluator {
-	return &circlesEval{circlesInstance: ci, ctr: solve.Counter{Budget: budget}}
+func (ci *circlesInstance) Evaluator(budget *limits.Budget) Evaluator {
+	return &circlesEval{circlesInstance: ci, ctr: limits.Counter{Budget: budget}}
 }
 
 // circlesEval is the Evaluator of the circles game.
 type circlesEval struct {
 	*circlesInstance
-	ctr    solve.Counter
+	ctr    limits.Counter
 	last   *ForestValues
 	lastID string
 }

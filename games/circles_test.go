@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // bruteCircleParents is the quadratic containment forest: the parent of a
@@ -231,7 +231,7 @@ func TestCirclesLarge(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if fv, err = f.Solve(context.Background(), &solve.Counter{}); err != nil {
+			if fv, err = f.Solve(context.Background(), &limits.Counter{}); err != nil {
 				t.Fatal(err)
 			}
 			best = min(best, time.Since(begin))
@@ -257,7 +257,7 @@ func BenchmarkCircles(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if _, err := f.Solve(context.Background(), &solve.Counter{}); err != nil {
+				if _, err := f.Solve(context.Background(), &limits.Counter{}); err != nil {
 					b.Fatal(err)
 				}
 			}

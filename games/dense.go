@@ -6,6 +6,8 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/heap"
+	"github.com/grundy-go/grundy/limits"
+	"github.com/grundy-go/grundy/periodic"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -20,13 +22,13 @@ type denseInstance struct {
 	*Bound[int]
 	// closed is the pattern of a closed form, proven by the argument in its
 	// Reason; nil when the values are searched.
-	closed *heap.Pattern
+	closed *periodic.Pattern
 }
 
 // Table returns G(from..to): from the closed form when there is one,
 // otherwise from the dense table, with the pattern it shows (observed only:
 // no periodicity theorem covers these games).
-func (d *denseInstance) Table(ctx context.Context, from, to int, budget *solve.Budget) (*Table, error) {
+func (d *denseInstance) Table(ctx context.Context, from, to int, budget *limits.Budget) (*Table, error) {
 	if from < 0 || to < from {
 		return nil, game.Inputf("table range %d..%d is empty or negative", from, to)
 	}

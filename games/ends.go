@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -111,11 +112,11 @@ func EndsMargins(ctx context.Context, row []int64) (whole, dropLeft, dropRight i
 }
 
 // Solver returns the row's interval DP as a Solver counting against budget.
-func (e *Ends) Solver(budget *solve.Budget) Solver { return endsSolver{e, budget} }
+func (e *Ends) Solver(budget *limits.Budget) Solver { return endsSolver{e, budget} }
 
 type endsSolver struct {
 	ends   *Ends
-	budget *solve.Budget
+	budget *limits.Budget
 }
 
 func (s endsSolver) Solve(ctx context.Context, c Component) (*Solution, error) {
@@ -125,7 +126,7 @@ func (s endsSolver) Solve(ctx context.Context, c Component) (*Solution, error) {
 // Solve solves the row: the margin of the player to move, the outcome from
 // its sign, remoteness n (every number is taken, so a level game has a
 // remoteness too), and the two moves.
-func (e *Ends) Solve(ctx context.Context, c Component, budget *solve.Budget) (*Solution, error) {
+func (e *Ends) Solve(ctx context.Context, c Component, budget *limits.Budget) (*Solution, error) {
 	row := c.(endsPos).row
 	n := len(row)
 	intervals := int64(n) * int64(n+1) / 2

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // Forest is a rooted forest: Parent[i] is the parent of node i, or -1 when i
@@ -179,7 +179,7 @@ func (fv *ForestValues) After(total game.Nimber, v int) game.Nimber {
 // overlapping node, so all merges together cost O(n log n); the mex descends
 // the trie towards the leftmost subtree that is not full. The seed's DP
 // (summing X and SG along every path from v to a descendant) is O(n^2).
-func (f Forest) Solve(ctx context.Context, ctr *solve.Counter) (*ForestValues, error) {
+func (f Forest) Solve(ctx context.Context, ctr *limits.Counter) (*ForestValues, error) {
 	n := len(f.Parent)
 	// Three result arrays, X and roots, the children lists and the BFS
 	// order (4 bytes a node each), and the trie: about 64 bytes a node.
@@ -372,14 +372,14 @@ type forestInstance struct{}
 
 // Evaluator returns an engine for one request: forests are valued by the
 // trie-merging DP (Forest.Solve), counting against budget.
-func (fi *forestInstance) Evaluator(budget *solve.Budget) Evaluator {
-	return &forestEval{forestInstance: fi, ctr: solve.Counter{Budget: budget}}
+func (fi *forestInstance) Evaluator(budget *limits.Budget) Evaluator {
+	return &forestEval{forestInstance: fi, ctr: limits.Counter{Budget: budget}}
 }
 
 // forestEval is the Evaluator of the forest game.
 type forestEval struct {
 	*forestInstance
-	ctr    solve.Counter
+	ctr    limits.Counter
 	last   *ForestValues // values of lastID, kept for the winning-move search
 	lastID string
 }

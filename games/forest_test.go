@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // bruteForest values a whole forest by search over the sets of remaining
@@ -64,7 +64,7 @@ func TestForestAgainstBruteForce(t *testing.T) {
 	for trial := 0; trial < 3000; trial++ {
 		n := 1 + r.IntN(12)
 		f := Forest{randomForest(r, n)}
-		fv, err := f.Solve(context.Background(), &solve.Counter{})
+		fv, err := f.Solve(context.Background(), &limits.Counter{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,7 +113,7 @@ func TestForestSeedExamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fv, err := f.Solve(context.Background(), &solve.Counter{})
+		fv, err := f.Solve(context.Background(), &limits.Counter{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -187,7 +187,7 @@ func TestForestAgainstSeedDP(t *testing.T) {
 	r := rand.New(rand.NewPCG(12, 2))
 	for trial := 0; trial < 300; trial++ {
 		f := Forest{randomForest(r, 1+r.IntN(300))}
-		fv, err := f.Solve(context.Background(), &solve.Counter{})
+		fv, err := f.Solve(context.Background(), &limits.Counter{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -223,7 +223,7 @@ func TestForestLarge(t *testing.T) {
 		for try := 0; try < 3 && best > timeScale*time.Second; try++ {
 			begin := time.Now()
 			var err error
-			if fv, err = tc.f.Solve(context.Background(), &solve.Counter{}); err != nil {
+			if fv, err = tc.f.Solve(context.Background(), &limits.Counter{}); err != nil {
 				t.Fatal(err)
 			}
 			best = min(best, time.Since(begin))
@@ -254,7 +254,7 @@ func BenchmarkForest(b *testing.B) {
 			for b.Loop() {
 				if tc.seed {
 					seedForestValues(tc.f)
-				} else if _, err := tc.f.Solve(context.Background(), &solve.Counter{}); err != nil {
+				} else if _, err := tc.f.Solve(context.Background(), &limits.Counter{}); err != nil {
 					b.Fatal(err)
 				}
 			}

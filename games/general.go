@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -17,7 +18,7 @@ type Solvable interface {
 	// Solver returns an engine for one request (a game played out is one
 	// request to the engine: its solved positions are kept between moves)
 	// that counts states and memory against budget (nil: no limit).
-	Solver(budget *solve.Budget) Solver
+	Solver(budget *limits.Budget) Solver
 }
 
 // Solver solves positions of one Solvable instance for one request. It is
@@ -121,7 +122,7 @@ func (b *GeneralBound[P]) pos(c Component) P {
 }
 
 // Solver returns a retrograde-analysis engine (solve.Retro) over b's game.
-func (b *GeneralBound[P]) Solver(budget *solve.Budget) Solver {
+func (b *GeneralBound[P]) Solver(budget *limits.Budget) Solver {
 	return &generalSolver[P]{GeneralBound: b, retro: solve.NewRetro(b.Game, budget)}
 }
 

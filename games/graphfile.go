@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -118,7 +119,7 @@ func (g *Graph) Successors(u int) []int32 { return g.Succ[g.Start[u]:g.Start[u+1
 // and are left undone. O(V+E): a node is valued once all its successors
 // are, starting from the sinks (Kahn's algorithm on the reversed graph), and
 // its value is the mex of theirs.
-func (g *Graph) AcyclicValues(ctx context.Context, ctr *solve.Counter) (values []game.Nimber, done []bool, err error) {
+func (g *Graph) AcyclicValues(ctx context.Context, ctr *limits.Counter) (values []game.Nimber, done []bool, err error) {
 	n := len(g.Names)
 	// Predecessors in CSR form.
 	pstart := make([]int32, n+2)
@@ -218,14 +219,14 @@ type graphInstance struct {
 
 // Evaluator returns an engine for one request: the graph's acyclic part is
 // valued once in topological order, counting against budget.
-func (gi *graphInstance) Evaluator(budget *solve.Budget) Evaluator {
-	return &graphEval{graphInstance: gi, ctr: solve.Counter{Budget: budget}}
+func (gi *graphInstance) Evaluator(budget *limits.Budget) Evaluator {
+	return &graphEval{graphInstance: gi, ctr: limits.Counter{Budget: budget}}
 }
 
 // graphEval is the Evaluator of graph:FILE.
 type graphEval struct {
 	*graphInstance
-	ctr    solve.Counter
+	ctr    limits.Counter
 	values []game.Nimber
 	done   []bool
 }

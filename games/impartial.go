@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -23,7 +24,7 @@ type Valued interface {
 	Moves(c Component, yield func(option []Component) bool)
 	// Evaluator returns a new engine for this instance's components that
 	// counts states and memory against budget (nil: no limit).
-	Evaluator(budget *solve.Budget) Evaluator
+	Evaluator(budget *limits.Budget) Evaluator
 }
 
 // Evaluator values the components of one Valued instance for one request,
@@ -169,7 +170,7 @@ func (b *Bound[P]) Moves(c Component, yield func(option []Component) bool) {
 
 // Evaluator returns a memoizing solve.Grundy engine over b's game that
 // counts against budget.
-func (b *Bound[P]) Evaluator(budget *solve.Budget) Evaluator {
+func (b *Bound[P]) Evaluator(budget *limits.Budget) Evaluator {
 	return &boundEval[P]{Bound: b, solver: solve.NewGrundy(b.Game, budget)}
 }
 
@@ -202,7 +203,7 @@ func movesToValue[P comparable](ctx context.Context, g game.Game[P], value func(
 	var err error
 	g.Options(p, func(option []P) bool {
 		options = append(options, append([]P(nil), option...))
-		if err = solve.Poll(ctx); err != nil {
+		if err = limits.Poll(ctx); err != nil {
 			return false
 		}
 		return true

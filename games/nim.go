@@ -3,7 +3,7 @@ package games
 import (
 	"context"
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/heap"
+	"github.com/grundy-go/grundy/periodic"
 )
 
 // Nim is the game of Nim on one heap: take any positive number of tokens.
@@ -41,7 +41,7 @@ func (Nim) OptionsWithValue(_ context.Context, n int, v game.Nimber, _ func(cont
 
 // nimPattern is Nim's closed form G(n) = n as a pattern: G(n+1) = G(n) + 1
 // from n = 0, arithmetic periodicity with period 1 and saltus 1.
-var nimPattern = &heap.Pattern{Preperiod: 0, Period: 1, Saltus: 1, Proven: true,
+var nimPattern = &periodic.Pattern{Preperiod: 0, Period: 1, Saltus: 1, Proven: true,
 	Reason: "closed form G(n) = n: the options of a heap of n are the heaps 0..n-1, of values 0..n-1 by induction, whose mex is n"}
 
 func init() {

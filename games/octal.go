@@ -8,7 +8,8 @@ import (
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/heap"
 	"github.com/grundy-go/grundy/heap/sparse"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
+	"github.com/grundy-go/grundy/periodic"
 )
 
 // probeBudget is the engine work (heap.Rules.Cost) a heap game spends when
@@ -90,7 +91,7 @@ func (g *HeapGame) OptionsWithValue(ctx context.Context, n int, v game.Nimber, v
 // under pat when it is proven and periodic: the probe's pattern, or one a
 // request proved on a longer sequence of the same game (a heap past the
 // probe's reach, such as 0.16's, is valued from it).
-func (g *HeapGame) optionsWithValue(ctx context.Context, n int, v game.Nimber, pat *heap.Pattern, value func(context.Context, int) (game.Nimber, error), yield func([]int) bool) (err error) {
+func (g *HeapGame) optionsWithValue(ctx context.Context, n int, v game.Nimber, pat *periodic.Pattern, value func(context.Context, int) (game.Nimber, error), yield func([]int) bool) (err error) {
 	// Every heap valued here is below n, whose value the caller knows, so
 	// value only reads a table; a failure (the context) ends the listing.
 	valueOf := func(m int) game.Nimber {
@@ -120,7 +121,7 @@ func (g *HeapGame) optionsWithValue(ctx context.Context, n int, v game.Nimber, p
 		// context's end stops the listing with err.
 		stopped: func() bool {
 			if polls++; polls%1024 == 0 && err == nil {
-				err = solve.Poll(ctx)
+				err = limits.Poll(ctx)
 			}
 			return err != nil
 		},
@@ -137,7 +138,7 @@ func (g *HeapGame) optionsWithValue(ctx context.Context, n int, v game.Nimber, p
 	for k := 0; k <= top; k++ {
 		d := code.Digit(k)
 		m := n - k
-		if err = cmp.Or(err, solve.Poll(ctx)); err != nil {
+		if err = cmp.Or(err, limits.Poll(ctx)); err != nil {
 			return err
 		}
 		if d&heap.TakeAll != 0 && m == 0 && v == 0 && !yield([]int{}) {
@@ -354,14 +355,14 @@ func newHeapInstance(spec, name string, g *HeapGame) *heapInstance {
 // `grundy table` uses: the sparse engine for codes that split, a proof of
 // periodicity where one is found on the way), extending one copy of the
 // probe per request: a single heap costs what its table costs.
-func (h *heapInstance) Evaluator(budget *solve.Budget) Evaluator {
+func (h *heapInstance) Evaluator(budget *limits.Budget) Evaluator {
 	return &heapEval{heapInstance: h, budget: budget, seq: *h.hg.seq}
 }
 
 // heapEval is the Evaluator of a heap game.
 type heapEval struct {
 	*heapInstance
-	budget *solve.Budget
+	budget *limits.Budget
 	seq    heap.Sequence // the probe's copy, extended for this request
 	states int64
 }
@@ -400,7 +401,7 @@ func (h *heapInstance) Heap() *HeapGame { return h.hg }
 
 // Table computes G(from..to) with heap.Tabulate: only as far as a proof
 // needs when a period is proven, the rest by extrapolation.
-func (h *heapInstance) Table(ctx context.Context, from, to int, budget *solve.Budget) (*Table, error) {
+func (h *heapInstance) Table(ctx context.Context, from, to int, budget *limits.Budget) (*Table, error) {
 	if from < 0 || to < from {
 		return nil, game.Inputf("table range %d..%d is empty or negative", from, to)
 	}

@@ -11,6 +11,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -216,11 +217,11 @@ func TestHeapEvaluatorAgreesWithGrundy(t *testing.T) {
 // request's budget.
 func TestHeapEvaluatorBudget(t *testing.T) {
 	h := openHeap(t, "grundy-game")
-	ev := h.Evaluator(&solve.Budget{MaxStates: 100})
-	if _, err := ev.Grundy(context.Background(), h.Component(5000)); !errors.Is(err, solve.ErrStateLimit) {
+	ev := h.Evaluator(&limits.Budget{MaxStates: 100})
+	if _, err := ev.Grundy(context.Background(), h.Component(5000)); !errors.Is(err, limits.ErrStateLimit) {
 		t.Fatalf("grundy-game 5000 under 100 states: %v, want the state limit", err)
 	}
-	ev = h.Evaluator(&solve.Budget{MaxStates: 1000})
+	ev = h.Evaluator(&limits.Budget{MaxStates: 1000})
 	if _, err := ev.Grundy(context.Background(), h.Component(500)); err != nil || ev.States() == 0 || ev.States() > 1000 {
 		t.Fatalf("grundy-game 500 under 1000 states: %v after %d states", err, ev.States())
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // quixo5Published are the per-tier counts of Quixo 5x5 with at most one
@@ -60,7 +60,7 @@ func TestQuixo5x5OneBlank(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts, err := inst.(TierSolvable).TierSolver(&solve.Budget{}, TierOptions{Dir: dir, Workers: 2})
+	ts, err := inst.(TierSolvable).TierSolver(&limits.Budget{}, TierOptions{Dir: dir, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -120,7 +121,7 @@ func newRectangles() *rectanglesInstance { return &rectanglesInstance{} }
 // on Shapes for the wider ones. The bitboard engine searches with a
 // helper on a second core (solve.Grundy.Parallel) once a search passes
 // helperAfter states.
-func (ri *rectanglesInstance) Evaluator(budget *solve.Budget) Evaluator {
+func (ri *rectanglesInstance) Evaluator(budget *limits.Budget) Evaluator {
 	return ri.evaluator(budget, helperAfter)
 }
 
@@ -130,7 +131,7 @@ const helperAfter = 1 << 11
 
 // evaluator is Evaluator with the helper's threshold (tests start it at
 // once).
-func (ri *rectanglesInstance) evaluator(budget *solve.Budget, after int64) *rectanglesEval {
+func (ri *rectanglesInstance) evaluator(budget *limits.Budget, after int64) *rectanglesEval {
 	fast := solve.NewGrundy[uint64](newBitsGame(), budget)
 	fast.Parallel(func() game.Game[uint64] { return newBitsGame() }, after)
 	return &rectanglesEval{

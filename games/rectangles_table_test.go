@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // TestRectanglesEmptyTable prints the values of empty W x H boards with run
@@ -70,7 +70,7 @@ func TestRectanglesBigBoards(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		budget := &solve.Budget{MaxMemory: memory}
+		budget := &limits.Budget{MaxMemory: memory}
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)
 		begin := time.Now()
 		ev := inst.Evaluator(budget)
@@ -78,12 +78,12 @@ func TestRectanglesBigBoards(t *testing.T) {
 		cancel()
 		took := time.Since(begin).Seconds()
 		if err != nil {
-			if !solve.IsLimit(err) {
+			if !limits.IsLimit(err) {
 				t.Fatal(err)
 			}
-			fmt.Printf("| %s | stopped: %v | %.1f s | %d | %s |\n", board, err, took, ev.States(), solve.Bytes(budget.Memory()))
+			fmt.Printf("| %s | stopped: %v | %.1f s | %d | %s |\n", board, err, took, ev.States(), limits.Bytes(budget.Memory()))
 			continue
 		}
-		fmt.Printf("| %s | %d | %.1f s | %d | %s |\n", board, v, took, ev.States(), solve.Bytes(budget.Memory()))
+		fmt.Printf("| %s | %d | %.1f s | %d | %s |\n", board, v, took, ev.States(), limits.Bytes(budget.Memory()))
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // RookBoard is a position of the rook game (seed 004): a board of free '.'
@@ -80,7 +80,7 @@ func (b RookBoard) options(yield func(cell int) bool) {
 // first zero bit of their union. A value is at most the number of options,
 // below W+H, so a bitset has (W+H)/64+1 words: O(W*H*(W+H)/64) in all, and in
 // practice the scan stops at the first word with a zero.
-func (b RookBoard) Values(ctx context.Context, ctr *solve.Counter) ([]uint32, error) {
+func (b RookBoard) Values(ctx context.Context, ctr *limits.Counter) ([]uint32, error) {
 	words := (b.W+b.H)/64 + 1
 	if err := ctr.Hold(8*int64(b.W*words+words) + 4*int64(len(b.Cells))); err != nil {
 		return nil, fmt.Errorf("a %dx%d board: %w", b.W, b.H, err)
@@ -121,14 +121,14 @@ type rookInstance struct{}
 
 // Evaluator returns an engine for one request: a board is valued in one
 // pass over its cells (RookBoard.Values), counting against budget.
-func (ri *rookInstance) Evaluator(budget *solve.Budget) Evaluator {
-	return &rookEval{rookInstance: ri, ctr: solve.Counter{Budget: budget}}
+func (ri *rookInstance) Evaluator(budget *limits.Budget) Evaluator {
+	return &rookEval{rookInstance: ri, ctr: limits.Counter{Budget: budget}}
 }
 
 // rookEval is the Evaluator of the rook game.
 type rookEval struct {
 	*rookInstance
-	ctr    solve.Counter
+	ctr    limits.Counter
 	last   []uint32 // values of the board lastID, for the winning moves
 	lastID string
 }

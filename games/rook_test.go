@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // bruteRook values the token on cell (r, c) by memoized recursion straight
@@ -59,7 +59,7 @@ func TestRookAgainstBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		vals, err := b.Values(context.Background(), &solve.Counter{})
+		vals, err := b.Values(context.Background(), &limits.Counter{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,7 +80,7 @@ func TestRookAgainstBruteForce(t *testing.T) {
 func TestRookEmptyBoardIsNim(t *testing.T) {
 	const w, h = 70, 90 // values beyond one 64-bit word
 	b := RookBoard{W: w, H: h, Cells: []byte(strings.Repeat(".", w*h)), Token: 0}
-	vals, err := b.Values(context.Background(), &solve.Counter{})
+	vals, err := b.Values(context.Background(), &limits.Counter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +141,7 @@ func BenchmarkRook(b *testing.B) {
 	}
 	b.Run("1000x1000/table", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := board.Values(context.Background(), &solve.Counter{}); err != nil {
+			if _, err := board.Values(context.Background(), &limits.Counter{}); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -4,9 +4,9 @@ import (
 	"context"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/heap"
 	"github.com/grundy-go/grundy/heap/sparse"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
+	"github.com/grundy-go/grundy/periodic"
 )
 
 // Tabulator is implemented by instances whose positions are single
@@ -19,7 +19,7 @@ type Tabulator interface {
 	// beyond that from a proven pattern; a table too large to compute fails
 	// with an error wrapping game.ErrInput that says the memory it would
 	// need. Long work polls ctx and counts states and memory against budget.
-	Table(ctx context.Context, from, to int, budget *solve.Budget) (*Table, error)
+	Table(ctx context.Context, from, to int, budget *limits.Budget) (*Table, error)
 }
 
 // Sequenced is implemented by heap games whose sequence the sparse engine
@@ -40,7 +40,7 @@ type Table struct {
 	Computed int
 	// Pattern is the pattern seen, nil when none. It is Proven only when a
 	// theorem applies (never for rule scripts: see ObservedTable).
-	Pattern *heap.Pattern
+	Pattern *periodic.Pattern
 	// At returns G(n) for From <= n <= To.
 	At func(n int) game.Nimber
 	// States is the number of positions the engine expanded.
@@ -48,13 +48,13 @@ type Table struct {
 }
 
 // ObservedTable makes the Table of values = G(0..len-1) computed by any
-// engine, for from <= to < len(values): the pattern is found by heap.Find
+// engine, for from <= to < len(values): the pattern is found by periodic.Find
 // and is only observed, never proven (no theorem covers an arbitrary game).
 // Rule scripts with integer positions implement Tabulator with it.
 func ObservedTable(values []game.Nimber, from, to int) *Table {
 	return &Table{
 		From: from, To: to, Computed: len(values),
-		Pattern: heap.Find(values),
+		Pattern: periodic.Find(values),
 		At:      func(n int) game.Nimber { return values[n] },
 	}
 }

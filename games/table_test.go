@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 func TestObservedTable(t *testing.T) {
@@ -40,7 +40,7 @@ func TestHeapTable(t *testing.T) {
 		t.Fatalf("empty range: %v", err)
 	}
 	g := openHeap(t, "grundy-game")
-	if _, err := g.Table(context.Background(), 0, 100000, &solve.Budget{MaxStates: 500}); !errors.Is(err, solve.ErrStateLimit) {
+	if _, err := g.Table(context.Background(), 0, 100000, &limits.Budget{MaxStates: 500}); !errors.Is(err, limits.ErrStateLimit) {
 		t.Fatalf("state limit: %v", err)
 	}
 }

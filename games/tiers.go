@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 	"github.com/grundy-go/grundy/solve/tier"
 )
@@ -64,7 +65,7 @@ type TierSolvable interface {
 	Solvable
 	// TierSolver returns an engine for one request that solves by tiers
 	// (solve/tier), or an input error when the game has none.
-	TierSolver(budget *solve.Budget, opts TierOptions) (TierSolver, error)
+	TierSolver(budget *limits.Budget, opts TierOptions) (TierSolver, error)
 }
 
 // TierSolver solves positions of one instance tier by tier, from and to
@@ -83,7 +84,7 @@ type TierSolver interface {
 }
 
 // TierSolver returns the tier engine of b's game when it has piece tiers.
-func (b *GeneralBound[P]) TierSolver(budget *solve.Budget, opts TierOptions) (TierSolver, error) {
+func (b *GeneralBound[P]) TierSolver(budget *limits.Budget, opts TierOptions) (TierSolver, error) {
 	g, ok := any(b.Game).(PieceTiers[P])
 	if !ok {
 		return nil, game.Inputf("%s has no tiers to solve by", b.name)

@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve/tier"
 )
 
@@ -24,7 +24,7 @@ import (
 func TestTierKill(t *testing.T) {
 	g := NewQuixo(3)
 	if dir := os.Getenv("GRUNDY_TIER_KILL_DIR"); dir != "" {
-		budget := &solve.Budget{Progress: func(states int64) {
+		budget := &limits.Budget{Progress: func(states int64) {
 			syscall.Kill(os.Getpid(), syscall.SIGKILL)
 		}}
 		s := tier.New(g, budget, tier.Options{Dir: dir, Game: "quixo:3x3", Workers: 2})

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 	"github.com/grundy-go/grundy/solve/tier"
 )
@@ -226,7 +227,7 @@ func TestTierResume(t *testing.T) {
 
 	dir := t.TempDir()
 	for _, stop := range []int64{3000, 9000} {
-		budget := &solve.Budget{MaxStates: stop}
+		budget := &limits.Budget{MaxStates: stop}
 		s := tier.New(g, budget, tier.Options{Dir: dir, Game: "quixo:3x3", Workers: 2})
 		// Allow refuses up front when the whole remainder does not fit,
 		// so solve the tiers from the fullest board down, one at a time,
@@ -238,7 +239,7 @@ func TestTierResume(t *testing.T) {
 			}
 		}
 		s.Close()
-		if !errors.Is(err, solve.ErrStateLimit) {
+		if !errors.Is(err, limits.ErrStateLimit) {
 			t.Fatalf("stop at %d states: %v, want a state limit", stop, err)
 		}
 		if tmp, _ := filepath.Glob(filepath.Join(dir, "*.tmp")); len(tmp) != 0 {

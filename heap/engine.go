@@ -9,7 +9,7 @@ import (
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/heap/octal"
 	"github.com/grundy-go/grundy/heap/sparse"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // MaxValue is the largest Grundy value a sequence stores (uint16).
@@ -19,7 +19,7 @@ const MaxValue = 1<<16 - 1
 // request sets no memory limit, or when the plain scan computes it: 2^28
 // values of 2 bytes, 512 MiB. Codes that split into two heaps, which package
 // sparse runs, may hold as many values as the request's memory limit
-// (solve.Budget.MaxMemory, 2 bytes a value) allows: see MaxValues.
+// (limits.Budget.MaxMemory, 2 bytes a value) allows: see MaxValues.
 const MaxLength = 1 << 28
 
 // MaxValues is the most values G(0..MaxValues-1) of r a sequence may hold
@@ -29,7 +29,7 @@ const MaxLength = 1 << 28
 // or when the budget sets no memory limit, MaxLength. The budget still
 // charges the values as they are allocated. Longer sequences of the codes
 // package sparse runs go to run files on disk (sparse.Config.Out).
-func MaxValues(r Rules, budget *solve.Budget) int {
+func MaxValues(r Rules, budget *limits.Budget) int {
 	if budget == nil || budget.MaxMemory <= 0 {
 		return MaxLength
 	}
@@ -81,7 +81,7 @@ func Bytes(b float64) string {
 // the work grows. It fails with a *MemoryError (bad input) when n+1 >
 // MaxValues(r, budget), and with an error naming the heap when a value exceeds
 // MaxValue.
-func Compute(ctx context.Context, r Rules, n int, budget *solve.Budget) ([]uint16, error) {
+func Compute(ctx context.Context, r Rules, n int, budget *limits.Budget) ([]uint16, error) {
 	return Extend(ctx, r, nil, n, budget)
 }
 
@@ -91,7 +91,7 @@ func Compute(ctx context.Context, r Rules, n int, budget *solve.Budget) ([]uint1
 // Each value is the mex of the nim-sums of the heaps each option leaves:
 // O(n) per value for codes with finitely many take digits, O(n^2) for
 // splits into two heaps, O(n^3) for splits into three.
-func Extend(ctx context.Context, r Rules, values []uint16, n int, budget *solve.Budget) ([]uint16, error) {
+func Extend(ctx context.Context, r Rules, values []uint16, n int, budget *limits.Budget) ([]uint16, error) {
 	values, _, err := extend(ctx, r, values, n, budget, 0, 0)
 	return values, err
 }
@@ -108,7 +108,7 @@ var errWorkLimit = errors.New("work limit reached")
 // with room for capacity values (charged to budget), so that later passes
 // extend it in place rather than copy it. On any error values are left as
 // they were.
-func extend(ctx context.Context, r Rules, values []uint16, n int, budget *solve.Budget, maxWork int64, capacity int) (_ []uint16, total int64, err error) {
+func extend(ctx context.Context, r Rules, values []uint16, n int, budget *limits.Budget, maxWork int64, capacity int) (_ []uint16, total int64, err error) {
 	if n < 0 {
 		return nil, 0, game.Inputf("negative heap size %d", n)
 	}
@@ -141,7 +141,7 @@ func extend(ctx context.Context, r Rules, values []uint16, n int, budget *solve.
 		copy(grown, values)
 		values = grown
 	}
-	counter := solve.Counter{Budget: budget}
+	counter := limits.Counter{Budget: budget}
 	var seen [1 << 10]uint64 // bit v: value v is an option's value
 	var top uint16           // largest value so far: every XOR is below 2^bits(top)
 	for _, v := range values {
@@ -161,7 +161,7 @@ func extend(ctx context.Context, r Rules, values []uint16, n int, budget *solve.
 		}
 		if work > 1<<22 {
 			total, work = total+work, 0
-			if err := solve.Poll(ctx); err != nil {
+			if err := limits.Poll(ctx); err != nil {
 				return nil, 0, fmt.Errorf("at heap %d: %w", h, err)
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -208,8 +209,8 @@ func TestOverflow(t *testing.T) {
 
 func TestLimits(t *testing.T) {
 	r := GrundyGame()
-	_, err := Compute(context.Background(), r, 1000, &solve.Budget{MaxStates: 100})
-	if !errors.Is(err, solve.ErrStateLimit) {
+	_, err := Compute(context.Background(), r, 1000, &limits.Budget{MaxStates: 100})
+	if !errors.Is(err, limits.ErrStateLimit) {
 		t.Errorf("state limit: got %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

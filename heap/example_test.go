@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/grundy-go/grundy/heap"
+	"github.com/grundy-go/grundy/periodic"
 )
 
 // Tabulate computes a heap game's values, finds their pattern and proves it
@@ -43,7 +44,7 @@ func ExampleRules_Prove() {
 		fmt.Println(err)
 		return
 	}
-	seen := heap.Find(values)
+	seen := periodic.Find(values)
 	fmt.Println(values[:9], seen.Period, seen.Proven)
 	proof := rules.Prove(values, seen)
 	fmt.Println(proof.Period, proof.Proven)

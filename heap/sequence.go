@@ -8,7 +8,8 @@ import (
 	"slices"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
+	"github.com/grundy-go/grundy/periodic"
 )
 
 // Sequence is a computed prefix G(0..len(Values)-1) of a heap game and the
@@ -16,7 +17,7 @@ import (
 type Sequence struct {
 	Rules   Rules
 	Values  []uint16
-	Pattern *Pattern // nil: none seen
+	Pattern *periodic.Pattern // nil: none seen
 }
 
 // At returns G(n): computed, or extrapolated from a proven pattern; false
@@ -49,7 +50,7 @@ const DefaultProofBudget = 4e8
 // only to reach the window of a pattern already seen, within proofBudget
 // engine work. When to cannot be reached in memory and no proof is found it
 // fails with a *MemoryError (bad input).
-func Tabulate(ctx context.Context, r Rules, to int, budget *solve.Budget, proofBudget float64) (*Sequence, error) {
+func Tabulate(ctx context.Context, r Rules, to int, budget *limits.Budget, proofBudget float64) (*Sequence, error) {
 	if to < 0 {
 		return nil, game.Inputf("negative heap size %d", to)
 	}
@@ -69,7 +70,7 @@ func Tabulate(ctx context.Context, r Rules, to int, budget *solve.Budget, proofB
 // Reach never writes into the array s.Values referred to when it was
 // called: a Sequence shared by several goroutines (a game's probe) may be
 // copied and the copy extended by one of them.
-func (s *Sequence) Reach(ctx context.Context, n int, budget *solve.Budget) error {
+func (s *Sequence) Reach(ctx context.Context, n int, budget *limits.Budget) error {
 	if n < 0 {
 		return game.Inputf("negative heap size %d", n)
 	}
@@ -90,7 +91,7 @@ func (s *Sequence) Reach(ctx context.Context, n int, budget *solve.Budget) error
 //
 // Valuing many heaps of one game, keep a Sequence and call Reach: the
 // values computed for one heap serve the next.
-func ValueAt(ctx context.Context, r Rules, n int, budget *solve.Budget) (game.Nimber, error) {
+func ValueAt(ctx context.Context, r Rules, n int, budget *limits.Budget) (game.Nimber, error) {
 	s := &Sequence{Rules: r}
 	if err := s.Reach(ctx, n, budget); err != nil {
 		return 0, fmt.Errorf("G(%d) of %s: %w", n, r, err)
@@ -110,7 +111,7 @@ func ValueAt(ctx context.Context, r Rules, n int, budget *solve.Budget) (game.Ni
 // few per value, not the plain scan's n/2). A pass is started only when
 // the work predicted from the passes before it fits what is left
 // (passCosts), and it is stopped when its real work passes it.
-func (s *Sequence) grow(ctx context.Context, to int, budget *solve.Budget, proofBudget float64, pastTo bool) error {
+func (s *Sequence) grow(ctx context.Context, to int, budget *limits.Budget, proofBudget float64, pastTo bool) error {
 	r := s.Rules
 	if err := r.Code.Validate(); err != nil {
 		return fmt.Errorf("rules %s: %w", r, err)
@@ -168,7 +169,7 @@ func (s *Sequence) grow(ctx context.Context, to int, budget *solve.Budget, proof
 		if past {
 			spent += float64(work)
 		}
-		s.Pattern = Find(s.Values)
+		s.Pattern = periodic.Find(s.Values)
 		if proven := r.Prove(s.Values, s.Pattern); proven != nil {
 			s.Pattern = proven
 			return nil

@@ -7,7 +7,7 @@ import (
 	"math"
 
 	"github.com/grundy-go/grundy/heap/sparse"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // SparseRules returns r as the rules of package sparse (the record-speed
@@ -35,7 +35,7 @@ const sparseFrom = 2048
 // for capacity values; values whose array has room for G(0..n) are extended
 // in place (extend's callers own the room past len(values): Reach clips).
 // extend checked n against MaxValues.
-func extendSparse(ctx context.Context, r Rules, values []uint16, n int, budget *solve.Budget, maxWork int64, capacity int) (_ []uint16, work int64, ok bool, _ error) {
+func extendSparse(ctx context.Context, r Rules, values []uint16, n int, budget *limits.Budget, maxWork int64, capacity int) (_ []uint16, work int64, ok bool, _ error) {
 	sr, ok := r.SparseRules()
 	if !ok || !sr.Splits() || sr.Triples() || n < sparseFrom {
 		return nil, 0, false, nil

@@ -11,7 +11,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/heap/sparse"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // reference returns G(0..n) of r from sparse.Reference, the O(n^2) oracle
@@ -63,7 +63,7 @@ func TestValueAtSparseEngine(t *testing.T) {
 	for _, r := range []Rules{GrundyGame(), Octal(mustCode(t, "0.6")), Octal(mustCode(t, "0.16")), Octal(mustCode(t, "4.07"))} {
 		want := reference(t, r, 4500)
 		for _, h := range []int{2047, 2048, 3001, 4500} {
-			b := &solve.Budget{}
+			b := &limits.Budget{}
 			got, err := ValueAt(context.Background(), r, h, b)
 			if err != nil || got != game.Nimber(want[h]) {
 				t.Fatalf("%v: ValueAt(%d) = %d, %v; sparse.Reference %d", r, h, got, err, want[h])
@@ -119,7 +119,7 @@ func TestHugeHeaps(t *testing.T) {
 	}
 	for _, c := range answered {
 		for _, n := range huge {
-			b := &solve.Budget{MaxMemory: 64 << 20}
+			b := &limits.Budget{MaxMemory: 64 << 20}
 			seq, err := Tabulate(context.Background(), c.rules, n, b, DefaultProofBudget)
 			if err != nil || !seq.Proven() {
 				t.Fatalf("%s: Tabulate to %d: %v (proven %v)", c.name, n, err, err == nil && seq.Proven())
@@ -149,7 +149,7 @@ func TestHugeHeaps(t *testing.T) {
 	}
 	for _, c := range refused {
 		for _, n := range c.huge {
-			b := &solve.Budget{MaxMemory: 64 << 20}
+			b := &limits.Budget{MaxMemory: 64 << 20}
 			_, err := Tabulate(context.Background(), c.rules, n, b, DefaultProofBudget)
 			var mem *MemoryError
 			if !errors.As(err, &mem) || !errors.Is(err, game.ErrInput) || mem.N != n {
@@ -241,7 +241,7 @@ func TestBudgetMemory(t *testing.T) {
 		{"plain scan", kayles, 1000},
 		{"sparse engine", GrundyGame(), 5000},
 	} {
-		b := &solve.Budget{}
+		b := &limits.Budget{}
 		v, err := Compute(context.Background(), c.rules, c.n, b)
 		if err != nil {
 			t.Fatal(err)
@@ -249,12 +249,12 @@ func TestBudgetMemory(t *testing.T) {
 		if b.Memory() != 2*int64(cap(v)) {
 			t.Errorf("%s: %d bytes held for %d values, want %d", c.name, b.Memory(), cap(v), 2*cap(v))
 		}
-		b = &solve.Budget{MaxMemory: int64(c.n)} // half the values
-		if _, err := Compute(context.Background(), c.rules, c.n, b); !errors.Is(err, solve.ErrMemoryLimit) || b.Memory() != 0 {
+		b = &limits.Budget{MaxMemory: int64(c.n)} // half the values
+		if _, err := Compute(context.Background(), c.rules, c.n, b); !errors.Is(err, limits.ErrMemoryLimit) || b.Memory() != 0 {
 			t.Errorf("%s: %v with %d bytes held, want the memory limit and none", c.name, err, b.Memory())
 		}
-		b = &solve.Budget{MaxStates: int64(c.n) / 2}
-		if _, err := Compute(context.Background(), c.rules, c.n, b); !errors.Is(err, solve.ErrStateLimit) || b.Memory() != 0 {
+		b = &limits.Budget{MaxStates: int64(c.n) / 2}
+		if _, err := Compute(context.Background(), c.rules, c.n, b); !errors.Is(err, limits.ErrStateLimit) || b.Memory() != 0 {
 			t.Errorf("%s: %v with %d bytes held, want the state limit and none", c.name, err, b.Memory())
 		}
 	}

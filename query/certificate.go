@@ -12,7 +12,7 @@ import (
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
 	heapgame "github.com/grundy-go/grundy/heap"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/verify"
 )
 
@@ -26,7 +26,7 @@ type Certificate = verify.Certificate
 // pattern is not proven or the game is not a finite take-and-break code
 // without the distinct-parts rule. The values come from res when it holds
 // them, otherwise from a table of G(0..B-1) on budget.
-func Certify(ctx context.Context, inst games.Instance, res *TableResult, budget *solve.Budget) (*Certificate, error) {
+func Certify(ctx context.Context, inst games.Instance, res *TableResult, budget *limits.Budget) (*Certificate, error) {
 	p := res.Pattern
 	if p == nil || !p.Proven {
 		return nil, game.Inputf("no certificate: the pattern of %s is not proven over G(0..%d)", res.Game, max(res.Computed-1, 0))

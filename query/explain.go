@@ -12,6 +12,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -200,7 +201,7 @@ type ExampleReply struct {
 // opts.Misere) by its values and Bouton's proof, a general game (partizan,
 // scoring, loopy) by its best line. Every engine counts against budget
 // (nil: no limit), and so does each option the explanation looks at.
-func Explain(ctx context.Context, pos games.Position, opts ExplainOptions, budget *solve.Budget) (*Explanation, error) {
+func Explain(ctx context.Context, pos games.Position, opts ExplainOptions, budget *limits.Budget) (*Explanation, error) {
 	if len(pos) == 0 {
 		return nil, game.Inputf("empty position")
 	}
@@ -426,7 +427,7 @@ type patternRead struct {
 // past the pre-period n0 with period p and saltus s, G(n) = G(b) + s*q
 // where b = n0 + (n - n0) mod p and q = (n - n0) / p (the pattern's
 // definition). It returns nil when no proven pattern covers n.
-func readPattern(ctx context.Context, tab games.Tabulator, e games.Evaluator, n int, budget *solve.Budget) (*patternRead, error) {
+func readPattern(ctx context.Context, tab games.Tabulator, e games.Evaluator, n int, budget *limits.Budget) (*patternRead, error) {
 	t, err := tab.Table(ctx, n, n, budget)
 	if err != nil {
 		return nil, fmt.Errorf("pattern of %s: %w", tab.Name(), err)

@@ -6,7 +6,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // MaxLine is the most positions of a principal variation an explanation
@@ -65,7 +65,7 @@ type Choice struct {
 }
 
 // explainGeneral explains pos by solving it and following best moves.
-func explainGeneral(ctx context.Context, pos games.Position, budget *solve.Budget) (*Explanation, error) {
+func explainGeneral(ctx context.Context, pos games.Position, budget *limits.Budget) (*Explanation, error) {
 	root, err := SolveWith(ctx, pos, SolveOptions{Budget: budget})
 	if err != nil {
 		return nil, err
@@ -107,7 +107,7 @@ func explainGeneral(ctx context.Context, pos games.Position, budget *solve.Budge
 
 // bestLine follows a best move from pos (solved as res) until the game ends,
 // a position repeats (its cycle is returned) or MaxLine positions.
-func bestLine(ctx context.Context, pos games.Position, res *SolveResult, budget *solve.Budget) (line []LineStep, cycle []string, more bool, states int64, err error) {
+func bestLine(ctx context.Context, pos games.Position, res *SolveResult, budget *limits.Budget) (line []LineStep, cycle []string, more bool, states int64, err error) {
 	seen := map[string]int{}
 	for {
 		text := pos.String()

@@ -7,7 +7,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // MisereExplanation explains misère play of an impartial sum (the player
@@ -49,7 +49,7 @@ type HeapElement struct {
 }
 
 // explainMisere explains misère play of pos.
-func explainMisere(ctx context.Context, pos games.Position, budget *solve.Budget) (*Explanation, error) {
+func explainMisere(ctx context.Context, pos games.Position, budget *limits.Budget) (*Explanation, error) {
 	res, m, err := misereValue(ctx, pos, nil, budget)
 	if err != nil {
 		return nil, err

@@ -13,7 +13,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // bruteGame is a game written out by its rules alone, for the brute force
@@ -490,18 +490,18 @@ func TestExplainDepth(t *testing.T) {
 // TestExplainLimits: the request's budget and deadline bound every phase.
 func TestExplainLimits(t *testing.T) {
 	pos, _ := games.ParseString("grundy-game 3000 + divisor 100000")
-	_, err := Explain(context.Background(), pos, ExplainOptions{}, &solve.Budget{MaxStates: 500})
+	_, err := Explain(context.Background(), pos, ExplainOptions{}, &limits.Budget{MaxStates: 500})
 	if !errors.Is(err, ErrStateLimit) {
 		t.Fatalf("max states 500: %v", err)
 	}
-	_, err = Explain(context.Background(), pos, ExplainOptions{}, &solve.Budget{MaxMemory: 1 << 10})
+	_, err = Explain(context.Background(), pos, ExplainOptions{}, &limits.Budget{MaxMemory: 1 << 10})
 	if !errors.Is(err, ErrMemoryLimit) {
 		t.Fatalf("max memory 1 KiB: %v", err)
 	}
 	// The depth's table of a huge Nim heap looks at options only: a state
 	// limit stops it too.
 	pos, _ = games.ParseString("nim 1000000000000")
-	_, err = Explain(context.Background(), pos, ExplainOptions{Depth: 5}, &solve.Budget{MaxStates: 100})
+	_, err = Explain(context.Background(), pos, ExplainOptions{Depth: 5}, &limits.Budget{MaxStates: 100})
 	if !errors.Is(err, ErrStateLimit) {
 		t.Fatalf("depth 5, max states 100: %v", err)
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/internal/graphview"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // DefaultMaxNodes is the node cap of Graph when none is given: larger
@@ -65,7 +65,7 @@ type GraphEdge struct {
 // from the general solver).
 // It fails with an error matching ErrGraphTooLarge as soon as more than
 // maxNodes positions are reachable (maxNodes <= 0: DefaultMaxNodes).
-func Graph(ctx context.Context, pos games.Position, budget *solve.Budget, maxNodes int) (*GraphResult, error) {
+func Graph(ctx context.Context, pos games.Position, budget *limits.Budget, maxNodes int) (*GraphResult, error) {
 	if maxNodes <= 0 {
 		maxNodes = DefaultMaxNodes
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/grundy-go/grundy/games"
 	heapgame "github.com/grundy-go/grundy/heap"
 	"github.com/grundy-go/grundy/heap/index"
+	"github.com/grundy-go/grundy/periodic"
 )
 
 // MaxIdentifyValues is the most values Identify takes: a game is told by
@@ -35,9 +36,9 @@ type IdentifyOptions struct {
 type IdentifyResult struct {
 	From   int           `json:"from"`   // the heap of Values[0]
 	Values []game.Nimber `json:"values"` // the values asked about
-	// Pattern is what the values themselves show (heap.Find, pre-period
+	// Pattern is what the values themselves show (periodic.Find, pre-period
 	// counted from heap 0): observed, never proven; nil when none.
-	Pattern *heapgame.Pattern `json:"pattern"`
+	Pattern *periodic.Pattern `json:"pattern"`
 	// Searched is the number of games compared; Families says which.
 	Searched int    `json:"searched"`
 	Families string `json:"families"`
@@ -68,7 +69,7 @@ type IdentityMatch struct {
 	Identical string `json:"identical"`
 	// Pattern is the pattern of the first game's sequence: proven, or
 	// observed over the values computed (Known); nil when none was seen.
-	Pattern *heapgame.Pattern `json:"pattern"`
+	Pattern *periodic.Pattern `json:"pattern"`
 	Known   int               `json:"known"`
 	// Next are the values of the heaps after those given, under Shift.
 	Next []game.Nimber `json:"next"`
@@ -191,8 +192,8 @@ func IdentifyGame(ctx context.Context, inst games.Instance, to int, opt Identify
 
 // valuesPattern is the pattern the values show, with the pre-period
 // counted from heap 0.
-func valuesPattern(values []game.Nimber, from int) *heapgame.Pattern {
-	p := heapgame.Find(values)
+func valuesPattern(values []game.Nimber, from int) *periodic.Pattern {
+	p := periodic.Find(values)
 	if p == nil {
 		return nil
 	}
@@ -278,7 +279,7 @@ func sameClass(x *index.Index, members []int) bool {
 }
 
 // classPattern is a class's pattern with the reason said.
-func classPattern(c index.Class) *heapgame.Pattern {
+func classPattern(c index.Class) *periodic.Pattern {
 	if c.Pattern == nil {
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 	"github.com/grundy-go/grundy/solve/quotient"
 )
@@ -65,7 +66,7 @@ type quotientAnswer struct {
 
 // NewMisere returns a misère oracle whose engines count against budget
 // (nil: no limit).
-func NewMisere(budget *solve.Budget) *Misere {
+func NewMisere(budget *limits.Budget) *Misere {
 	return newMisere(games.NewSum(), newRequest(budget))
 }
 
@@ -166,7 +167,7 @@ func (m *Misere) outcome(ctx context.Context, ids []games.ComponentID) (game.Out
 }
 
 func (m *Misere) wrap(pos games.Position, err error) error {
-	var stopped *solve.StoppedError
+	var stopped *limits.StoppedError
 	if errors.As(err, &stopped) && stopped.States > 0 {
 		return fmt.Errorf("misère analysis of %s: %w", pos, err) // the count is in err
 	}
@@ -184,7 +185,7 @@ func (m *Misere) WinningMoves(ctx context.Context, pos games.Position, limit int
 	moves := []Move{}
 	long := len(pos.String()) > MaxMoveText
 	add := func(i int, option []games.Component) bool {
-		if len(moves) == limit || solve.Poll(ctx) != nil {
+		if len(moves) == limit || limits.Poll(ctx) != nil {
 			return false // a done context is reported by the caller
 		}
 		gi, _ := pos.Locate(i)
@@ -325,7 +326,7 @@ func (m *Misere) nimMoves(ctx context.Context, pos games.Position, heaps []int, 
 // MisereValue answers `grundy value --misere`: the misère outcome of pos,
 // the method that decided it, each component's normal value, tameness and
 // genus, and every winning move (up to MaxMoves).
-func MisereValue(ctx context.Context, pos games.Position, budget *solve.Budget) (*MisereResult, error) {
+func MisereValue(ctx context.Context, pos games.Position, budget *limits.Budget) (*MisereResult, error) {
 	return MisereValueFrom(ctx, pos, nil, budget)
 }
 
@@ -341,14 +342,14 @@ func MisereValue(ctx context.Context, pos games.Position, budget *solve.Budget) 
 // records (RulesDigest, its "rules_sha256" key: an edited script is
 // refused), and it passes quotient.Quotient.Check against the game's
 // rules, within the budget.
-func MisereValueFrom(ctx context.Context, pos games.Position, file *QuotientFile, budget *solve.Budget) (*MisereResult, error) {
+func MisereValueFrom(ctx context.Context, pos games.Position, file *QuotientFile, budget *limits.Budget) (*MisereResult, error) {
 	res, _, err := misereValue(ctx, pos, file, budget)
 	return res, err
 }
 
 // misereValue is MisereValueFrom returning the oracle that answered too,
 // which holds the quotient when one did (Misere.answer).
-func misereValue(ctx context.Context, pos games.Position, file *QuotientFile, budget *solve.Budget) (*MisereResult, *Misere, error) {
+func misereValue(ctx context.Context, pos games.Position, file *QuotientFile, budget *limits.Budget) (*MisereResult, *Misere, error) {
 	if _, err := checkValued(pos); err != nil {
 		return nil, nil, err
 	}
@@ -407,7 +408,7 @@ func misereValue(ctx context.Context, pos games.Position, file *QuotientFile, bu
 	}
 	res.WinningMoves, res.Truncated, err = m.WinningMoves(ctx, pos, MaxMoves)
 	if err == nil {
-		err = solve.Poll(ctx)
+		err = limits.Poll(ctx)
 	}
 	res.Elided = len(res.Position) > MaxMoveText
 	if err != nil {
@@ -441,7 +442,7 @@ type HeapGenus struct {
 
 // MisereTable computes the genus of every heap from..to of inst, a game
 // whose ARGs are heap sizes.
-func MisereTable(ctx context.Context, inst games.Instance, from, to int, budget *solve.Budget) (*MisereTableResult, error) {
+func MisereTable(ctx context.Context, inst games.Instance, from, to int, budget *limits.Budget) (*MisereTableResult, error) {
 	if _, ok := inst.(games.Valued); !ok {
 		return nil, game.Inputf("%s is a %s game: misère play is defined here for impartial games only", inst.Name(), inst.Spec().Kind)
 	}
@@ -612,7 +613,7 @@ func (m *Misere) byQuotient(ctx context.Context, pos games.Position, valued []ga
 		}
 		q = file.Quotient
 		if err := q.Check(ctx, g, m.req.budget); err != nil {
-			if solve.IsLimit(err) {
+			if limits.IsLimit(err) {
 				return false, fmt.Errorf("quotient file %s: %w", file.Name, err)
 			}
 			return false, game.Inputf("quotient file %s is not the misère quotient of %s: %v", file.Name, file.Game, err)
@@ -648,7 +649,7 @@ func (m *Misere) byQuotient(ctx context.Context, pos games.Position, valued []ga
 		}
 		res.Components = append(res.Components, mc)
 		if i%1024 == 0 {
-			if err := solve.Poll(ctx); err != nil {
+			if err := limits.Poll(ctx); err != nil {
 				return false, err
 			}
 		}

@@ -13,7 +13,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // naiveHeap is one heap of the oracle's sums. The rules are written here
@@ -314,8 +314,8 @@ func TestMisereErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = MisereValue(ctx, pos, &solve.Budget{MaxStates: 1000})
-	if !errors.Is(err, solve.ErrStateLimit) || !strings.Contains(err.Error(), "stopped after 1000 states") {
+	_, err = MisereValue(ctx, pos, &limits.Budget{MaxStates: 1000})
+	if !errors.Is(err, limits.ErrStateLimit) || !strings.Contains(err.Error(), "stopped after 1000 states") {
 		t.Fatalf("err = %v, want the state limit with the state count", err)
 	}
 	pos, err = games.ParseString("tictactoe x........")
@@ -375,7 +375,7 @@ func TestMisereHugeNim(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := MisereValue(context.Background(), pos, &solve.Budget{MaxStates: 10_000})
+		res, err := MisereValue(context.Background(), pos, &limits.Budget{MaxStates: 10_000})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -414,8 +414,8 @@ func TestMisereMemoryLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = MisereValue(ctx, pos, &solve.Budget{MaxMemory: 1 << 20})
-	if !errors.Is(err, solve.ErrMemoryLimit) || !strings.Contains(err.Error(), "memory limit of 1.0 MiB reached") {
+	_, err = MisereValue(ctx, pos, &limits.Budget{MaxMemory: 1 << 20})
+	if !errors.Is(err, limits.ErrMemoryLimit) || !strings.Contains(err.Error(), "memory limit of 1.0 MiB reached") {
 		t.Fatalf("err = %v, want the memory limit of 1 MiB", err)
 	}
 }

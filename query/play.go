@@ -12,6 +12,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -31,7 +32,7 @@ type PlayOptions struct {
 	// renews it at each question (Analyze, Choose, Find): the state limit
 	// holds for each question, memory for the whole game, whose engines
 	// keep what they learnt between moves.
-	Budget *solve.Budget
+	Budget *limits.Budget
 	// Misere plays under the misère convention: the player who cannot move
 	// wins. Outcomes then come from the misère oracle (Misere: misère Nim's
 	// rule, genus theory, or a search over sums of components).
@@ -608,7 +609,7 @@ func (pl *Player) moves(ctx context.Context, pos games.Position, yield func(Play
 		// components a move is a position of 10^5 components, and what the
 		// caller does with it (writing it, rating it) takes milliseconds.
 		if err = pl.opts.Budget.Step(ctx); err == nil {
-			err = solve.Poll(ctx)
+			err = limits.Poll(ctx)
 		}
 		if err != nil {
 			return false
@@ -702,7 +703,7 @@ func (pl *Player) solve(ctx context.Context, root games.Position) (solved, error
 				return false
 			}
 			if pl.spent%256 == 0 {
-				if err = solve.Poll(ctx); err != nil {
+				if err = limits.Poll(ctx); err != nil {
 					return false
 				}
 			}

@@ -16,7 +16,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // pile is one component of the play oracle: a heap from which any amount
@@ -554,7 +554,7 @@ func TestAnalyzePollsEveryMove(t *testing.T) {
 	const deadline = 100 * time.Millisecond
 	var took []time.Duration // best of three: the machine is shared
 	for range 3 {
-		pl := NewPlayer(PlayOptions{Budget: &solve.Budget{}})
+		pl := NewPlayer(PlayOptions{Budget: &limits.Budget{}})
 		ctx, cancel := context.WithTimeout(context.Background(), deadline)
 		start := time.Now()
 		_, err = pl.Analyze(ctx, pos)
@@ -579,14 +579,14 @@ func TestMovesCountAsStates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	budget := &solve.Budget{MaxStates: 500}
-	if _, err := NewPlayer(PlayOptions{Budget: budget}).Analyze(context.Background(), pos); !errors.Is(err, solve.ErrStateLimit) {
+	budget := &limits.Budget{MaxStates: 500}
+	if _, err := NewPlayer(PlayOptions{Budget: budget}).Analyze(context.Background(), pos); !errors.Is(err, limits.ErrStateLimit) {
 		t.Fatalf("err = %v, want the state limit", err)
 	}
 	if budget.States() > 500 {
 		t.Fatalf("%d states counted, limit 500", budget.States())
 	}
-	a, err := NewPlayer(PlayOptions{Budget: &solve.Budget{}}).Analyze(context.Background(), pos)
+	a, err := NewPlayer(PlayOptions{Budget: &limits.Budget{}}).Analyze(context.Background(), pos)
 	if err != nil || len(a.Moves) != MaxMoves || !a.Truncated {
 		t.Fatalf("without a limit: %d moves, truncated %v, %v", len(a.Moves), a.Truncated, err)
 	}

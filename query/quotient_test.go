@@ -15,7 +15,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // quotientFile writes the cache file `grundy quotient token --to n --json`
@@ -182,8 +182,8 @@ func TestQuotientFileHugeHeaps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = MisereValueFrom(ctx, pos, qf, &solve.Budget{MaxStates: 100_000})
-	if !errors.Is(err, solve.ErrStateLimit) || !strings.Contains(err.Error(), "winning moves") {
+	_, err = MisereValueFrom(ctx, pos, qf, &limits.Budget{MaxStates: 100_000})
+	if !errors.Is(err, limits.ErrStateLimit) || !strings.Contains(err.Error(), "winning moves") {
 		t.Fatalf("two million options under 100,000 states: err = %v, want the state limit while listing winning moves", err)
 	}
 }

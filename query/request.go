@@ -5,7 +5,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // request owns the engines of one request: one Evaluator per game instance
@@ -13,12 +13,12 @@ import (
 // limit holds for every component and every phase (values, winning moves,
 // summaries) together. The engines live as long as the request.
 type request struct {
-	budget *solve.Budget
+	budget *limits.Budget
 	evals  map[games.Instance]games.Evaluator
 	order  []games.Evaluator // in creation order, for States
 }
 
-func newRequest(budget *solve.Budget) *request {
+func newRequest(budget *limits.Budget) *request {
 	return &request{budget: budget, evals: map[games.Instance]games.Evaluator{}}
 }
 
@@ -56,7 +56,7 @@ func (r *request) evaluators(pos games.Position) ([]games.Evaluator, error) {
 // component (the parsed component, its value line and text) plus the
 // position's text, written a few times. A sum of 10^6 heaps needs about
 // 200 MB before any engine starts.
-func holdPosition(budget *solve.Budget, pos games.Position, text string) error {
+func holdPosition(budget *limits.Budget, pos games.Position, text string) error {
 	n := 0
 	for _, g := range pos {
 		n += len(g.Components)
@@ -78,12 +78,12 @@ func (r *request) states() int64 {
 
 // Budget is the limits of one request (states, memory; the deadline comes
 // with the context), shared by every engine the request starts. Faces make
-// one per request and pass it to the verbs; see solve.Budget.
-type Budget = solve.Budget
+// one per request and pass it to the verbs; see limits.Budget.
+type Budget = limits.Budget
 
 // The limit errors the verbs return: match them with errors.Is. Their
 // messages name no flag or parameter: each face says how to raise a limit.
 var (
-	ErrStateLimit  = solve.ErrStateLimit
-	ErrMemoryLimit = solve.ErrMemoryLimit
+	ErrStateLimit  = limits.ErrStateLimit
+	ErrMemoryLimit = limits.ErrMemoryLimit
 )

@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -65,7 +66,7 @@ type SolveMove struct {
 // SolveOptions configure Solve.
 type SolveOptions struct {
 	// Budget bounds the request's engines (nil: no limit).
-	Budget *solve.Budget
+	Budget *limits.Budget
 	// Misere solves impartial positions under the misère convention: the
 	// player who cannot move wins.
 	Misere bool
@@ -84,7 +85,7 @@ type SolveOptions struct {
 }
 
 // Solve solves pos under normal play; see SolveWith.
-func Solve(ctx context.Context, pos games.Position, budget *solve.Budget) (*SolveResult, error) {
+func Solve(ctx context.Context, pos games.Position, budget *limits.Budget) (*SolveResult, error) {
 	return SolveWith(ctx, pos, SolveOptions{Budget: budget})
 }
 
@@ -297,7 +298,7 @@ func nonNil(escapes []game.Nimber) []game.Nimber {
 // component's generalized Sprague–Grundy value γ, the sum's γ by Smith's
 // rules (solve.SumLoopy), its outcome class (P, N, or D for a draw), and
 // the winning moves: those that leave a sum of γ exactly 0.
-func valueLoopy(ctx context.Context, pos games.Position, budget *solve.Budget) (*ValueResult, error) {
+func valueLoopy(ctx context.Context, pos games.Position, budget *limits.Budget) (*ValueResult, error) {
 	res := &ValueResult{Position: pos.String(), WinningMoves: []Move{}}
 	valued := make([]games.Valued, len(pos))
 	for i, g := range pos {

@@ -14,7 +14,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // mustParse parses s as the command line does, reading the files it names
@@ -116,17 +116,17 @@ func TestSolveImpartialSums(t *testing.T) {
 }
 
 func TestSolveLimits(t *testing.T) {
-	_, err := Solve(context.Background(), mustParse(t, "nim 9 9 9"), &solve.Budget{MaxStates: 50})
-	if !errors.Is(err, solve.ErrStateLimit) || !regexp.MustCompile(`reached \d+ positions`).MatchString(err.Error()) {
+	_, err := Solve(context.Background(), mustParse(t, "nim 9 9 9"), &limits.Budget{MaxStates: 50})
+	if !errors.Is(err, limits.ErrStateLimit) || !regexp.MustCompile(`reached \d+ positions`).MatchString(err.Error()) {
 		t.Fatalf("err = %v, want a state limit naming the positions reached", err)
 	}
-	_, err = Solve(context.Background(), mustParse(t, "quixo:4x4"), &solve.Budget{MaxStates: 1000})
-	if !errors.Is(err, solve.ErrStateLimit) || !strings.Contains(err.Error(), "43046721 positions") {
+	_, err = Solve(context.Background(), mustParse(t, "quixo:4x4"), &limits.Budget{MaxStates: 1000})
+	if !errors.Is(err, limits.ErrStateLimit) || !strings.Contains(err.Error(), "43046721 positions") {
 		t.Fatalf("err = %v", err)
 	}
 	// The CLI's default memory budget refuses quixo:5x5 up front.
-	_, err = Solve(context.Background(), mustParse(t, "quixo:5x5"), &solve.Budget{MaxMemory: 4 << 30})
-	if !errors.Is(err, solve.ErrMemoryLimit) || !strings.Contains(err.Error(), "memory limit of 4.0 GiB") || errors.Is(err, game.ErrInput) {
+	_, err = Solve(context.Background(), mustParse(t, "quixo:5x5"), &limits.Budget{MaxMemory: 4 << 30})
+	if !errors.Is(err, limits.ErrMemoryLimit) || !strings.Contains(err.Error(), "memory limit of 4.0 GiB") || errors.Is(err, game.ErrInput) {
 		t.Fatalf("err = %v, want a memory budget failure", err)
 	}
 	_, err = Solve(context.Background(), mustParse(t, "tictactoe + nim 1"), nil)

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // TestSolveTiersEqualsRetro: solving by tiers gives every position below
@@ -65,12 +65,12 @@ func TestSolveTierBlanks(t *testing.T) {
 
 // TestSolveTierLimits: the budget reaches the tier solver.
 func TestSolveTierLimits(t *testing.T) {
-	_, err := SolveWith(context.Background(), mustParse(t, "quixo:4x4"), SolveOptions{Tiers: true, Budget: &solve.Budget{MaxStates: 1000}})
-	if !errors.Is(err, solve.ErrStateLimit) {
+	_, err := SolveWith(context.Background(), mustParse(t, "quixo:4x4"), SolveOptions{Tiers: true, Budget: &limits.Budget{MaxStates: 1000}})
+	if !errors.Is(err, limits.ErrStateLimit) {
 		t.Errorf("max states 1000: %v, want a state limit", err)
 	}
-	_, err = SolveWith(context.Background(), mustParse(t, "quixo:4x4"), SolveOptions{Tiers: true, Budget: &solve.Budget{MaxMemory: 1 << 20}})
-	if !errors.Is(err, solve.ErrMemoryLimit) {
+	_, err = SolveWith(context.Background(), mustParse(t, "quixo:4x4"), SolveOptions{Tiers: true, Budget: &limits.Budget{MaxMemory: 1 << 20}})
+	if !errors.Is(err, limits.ErrMemoryLimit) {
 		t.Errorf("max memory 1 MiB: %v, want a memory limit", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -14,7 +14,8 @@ import (
 	"github.com/grundy-go/grundy/games"
 	heapgame "github.com/grundy-go/grundy/heap"
 	"github.com/grundy-go/grundy/heap/sparse"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
+	"github.com/grundy-go/grundy/periodic"
 )
 
 // MaxListed is the most values a TableResult lists in Values (and so in
@@ -31,7 +32,7 @@ type TableResult struct {
 	From    int               `json:"from"`
 	To      int               `json:"to"`
 	Values  []game.Nimber     `json:"values"`  // G(From..To); nil when more than MaxListed
-	Pattern *heapgame.Pattern `json:"pattern"` // null when none is seen
+	Pattern *periodic.Pattern `json:"pattern"` // null when none is seen
 	// Computed is how many values G(0..Computed-1) the engine computed; the
 	// values past them follow from the proven pattern.
 	Computed int          `json:"computed"`
@@ -83,7 +84,7 @@ func (r *TableResult) At(n int) game.Nimber { return r.table.At(n) }
 // Table tabulates G(from..to) of a game whose positions are single integers
 // (games.Tabulator) and reports the pattern: proven where a theorem applies,
 // observed otherwise.
-func Table(ctx context.Context, inst games.Instance, from, to int, budget *solve.Budget) (*TableResult, error) {
+func Table(ctx context.Context, inst games.Instance, from, to int, budget *limits.Budget) (*TableResult, error) {
 	tab, ok := inst.(games.Tabulator)
 	if !ok {
 		return nil, game.Inputf("%s positions are not single integers, so it has no table (tables cover heap games and integer-positioned scripts)", inst.Name())

@@ -10,6 +10,7 @@ import (
 	"github.com/grundy-go/grundy/games"
 	heapgame "github.com/grundy-go/grundy/heap"
 	"github.com/grundy-go/grundy/heap/sparse"
+	"github.com/grundy-go/grundy/periodic"
 )
 
 // Run files (docs/sequences.md): a long sequence computed by the sparse
@@ -40,7 +41,7 @@ type RunTableResult struct {
 	From     int               `json:"from"`
 	To       int               `json:"to"`
 	Values   []uint16          `json:"values"`
-	Pattern  *heapgame.Pattern `json:"pattern"`
+	Pattern  *periodic.Pattern `json:"pattern"`
 	Computed int64             `json:"computed"`
 	Summary  TableSummary      `json:"summary"`
 	Stats    sparse.Stats      `json:"stats"`
@@ -96,7 +97,7 @@ func TableRun(ctx context.Context, inst games.Instance, from, to int, opts RunOp
 		Stats: seq.Stats, File: opts.Out, all: seq.Values, seq: seq}
 	// The pattern search reads the last third of the values: released as
 	// it goes, so a long run file is not left resident.
-	res.Pattern = heapgame.FindReleasing(seq.Values, func(lo, hi int) { seq.Release(int64(lo), int64(hi)) })
+	res.Pattern = periodic.FindReleasing(seq.Values, func(lo, hi int) { seq.Release(int64(lo), int64(hi)) })
 	seq.Release(0, int64(to)+1)
 	res.Summary.Count = uint64(to-from) + 1
 	// The summary reads every value: in chunks, each released after it,

@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -69,7 +70,7 @@ type Move struct {
 //
 // Every engine the request starts counts against budget (nil: no limit):
 // the values, the winning moves and any cell table together.
-func Value(ctx context.Context, pos games.Position, budget *solve.Budget) (*ValueResult, error) {
+func Value(ctx context.Context, pos games.Position, budget *limits.Budget) (*ValueResult, error) {
 	req := newRequest(budget)
 	return req.value(ctx, pos)
 }
@@ -152,7 +153,7 @@ func nameMove(inst games.Instance, c games.Component, after []games.Component) s
 // ValueCells is Value with the Cells table of each component whose game
 // values boards cell by cell (games.CellValuer), such as rook, in the same
 // request and budget.
-func ValueCells(ctx context.Context, pos games.Position, budget *solve.Budget) (*ValueResult, error) {
+func ValueCells(ctx context.Context, pos games.Position, budget *limits.Budget) (*ValueResult, error) {
 	req := newRequest(budget)
 	res, err := req.value(ctx, pos)
 	if err != nil {

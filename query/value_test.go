@@ -12,7 +12,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // heap is one component of the naive oracle: a rule and a heap size.
@@ -161,7 +161,7 @@ func TestValueNim345(t *testing.T) {
 func TestValueHugeNimHeap(t *testing.T) {
 	// Nim's closed form G(n) = n and its direct option search answer at once.
 	pos, _ := games.ParseString("nim 1000000000000 999999999999")
-	res, err := Value(context.Background(), pos, &solve.Budget{MaxStates: 10})
+	res, err := Value(context.Background(), pos, &limits.Budget{MaxStates: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,8 +172,8 @@ func TestValueHugeNimHeap(t *testing.T) {
 
 func TestValueLimit(t *testing.T) {
 	pos, _ := games.ParseString("divisor 100000")
-	_, err := Value(context.Background(), pos, &solve.Budget{MaxStates: 1000})
-	if !errors.Is(err, solve.ErrStateLimit) {
+	_, err := Value(context.Background(), pos, &limits.Budget{MaxStates: 1000})
+	if !errors.Is(err, limits.ErrStateLimit) {
 		t.Fatalf("err = %v, want a state limit", err)
 	}
 }
@@ -184,7 +184,7 @@ func TestValueLimit(t *testing.T) {
 // P-positions (two equal heaps), so no winning-move phase adds states.
 func TestValueOneBudget(t *testing.T) {
 	ctx := context.Background()
-	states := func(text string, budget *solve.Budget) (int64, error) {
+	states := func(text string, budget *limits.Budget) (int64, error) {
 		pos, err := games.ParseString(text)
 		if err != nil {
 			t.Fatal(err)
@@ -204,13 +204,13 @@ func TestValueOneBudget(t *testing.T) {
 		t.Fatalf("states %d, %v and %d, %v; want some states each", a, errA, b, errB)
 	}
 	const sum = "grundy-game 30 30 + divisor 300 300"
-	if _, err := states(sum, &solve.Budget{MaxStates: max(a, b)}); !errors.Is(err, solve.ErrStateLimit) {
+	if _, err := states(sum, &limits.Budget{MaxStates: max(a, b)}); !errors.Is(err, limits.ErrStateLimit) {
 		t.Fatalf("%s with %d states, enough for each component alone: err = %v, want the state limit", sum, max(a, b), err)
 	}
-	if _, err := states(sum, &solve.Budget{MaxStates: a + b - 1}); !errors.Is(err, solve.ErrStateLimit) {
+	if _, err := states(sum, &limits.Budget{MaxStates: a + b - 1}); !errors.Is(err, limits.ErrStateLimit) {
 		t.Fatalf("%s with %d states: err = %v, want the state limit", sum, a+b-1, err)
 	}
-	budget := &solve.Budget{MaxStates: a + b}
+	budget := &limits.Budget{MaxStates: a + b}
 	n, err := states(sum, budget)
 	if err != nil || n != a+b || budget.States() != a+b {
 		t.Fatalf("%s with %d states: %d states (budget counted %d), %v; want %d", sum, a+b, n, budget.States(), err, a+b)

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/script"
-	"github.com/grundy-go/grundy/solve"
 )
 
 // FuzzScript loads arbitrary sources and values or solves a position with
@@ -38,7 +38,7 @@ func FuzzScript(f *testing.F) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		ctx = script.WithLimits(ctx, script.Limits{CallSteps: 100_000, RunSteps: 2_000_000})
-		budget := &solve.Budget{MaxStates: 5000}
+		budget := &limits.Budget{MaxStates: 5000}
 		switch g := inst.(type) {
 		case games.Valued:
 			e := g.Evaluator(budget)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -150,7 +151,7 @@ func (g *generalSolver) solveGeneral(ctx context.Context, c games.Component) (*g
 }
 
 // solveScoring solves p of a scoring script by solve.Minimax.
-func (s *Script) solveScoring(ctx context.Context, p ID, budget *solve.Budget, out **games.Solution) error {
+func (s *Script) solveScoring(ctx context.Context, p ID, budget *limits.Budget, out **games.Solution) error {
 	mm := solve.NewMinimax[ID](generalView{s}, budget)
 	v, err := mm.Solve(ctx, p)
 	if err != nil || s.failed != nil {
@@ -198,7 +199,7 @@ func (g *General) Format(group []games.Component) []string { return g.s.Format(g
 // win, lose or draw for the player to move, with remoteness, and the value
 // of every move; when result() returns numbers, also the final margin under
 // perfect play (negamax; the game must then be finite).
-func (g *General) Solver(budget *solve.Budget) games.Solver {
+func (g *General) Solver(budget *limits.Budget) games.Solver {
 	return &generalSolver{s: g.s, budget: budget}
 }
 
@@ -206,7 +207,7 @@ func (g *General) Solver(budget *solve.Budget) games.Solver {
 // lives as long as the request.
 type generalSolver struct {
 	s      *Script
-	budget *solve.Budget
+	budget *limits.Budget
 	retro  *solve.Retro[ID]
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -60,7 +61,7 @@ func (s *Script) Component(id ID) Pos { return Pos{s, id} }
 
 // Evaluator returns an engine for one request: a memoizing solve.Grundy
 // engine over the script's interned positions, counting against budget.
-func (s *Script) Evaluator(budget *solve.Budget) games.Evaluator {
+func (s *Script) Evaluator(budget *limits.Budget) games.Evaluator {
 	e := &scriptEval{Script: s, budget: budget}
 	e.reset()
 	return e
@@ -69,7 +70,7 @@ func (s *Script) Evaluator(budget *solve.Budget) games.Evaluator {
 // scriptEval is the Evaluator of an impartial script.
 type scriptEval struct {
 	*Script
-	budget *solve.Budget
+	budget *limits.Budget
 	solver *solve.Grundy[ID]
 	states int64 // states of the engines discarded after script errors
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // HeapGameTo returns the heap game of the script restricted to heaps
@@ -27,7 +27,7 @@ import (
 // into parts (a heap must be one component), or moves(n) returns a
 // position that is not an integer or a heap that is not smaller than n,
 // or negative. Script errors and limits are those of any script call.
-func (s *Script) HeapGameTo(ctx context.Context, to int, budget *solve.Budget) (game.Game[int], error) {
+func (s *Script) HeapGameTo(ctx context.Context, to int, budget *limits.Budget) (game.Game[int], error) {
 	if err := s.impartialOnly(); err != nil {
 		return nil, err
 	}
@@ -124,7 +124,7 @@ func (t heapTable) Options(n int, yield func([]int) bool) {
 
 // HeapGameTo fails: a general game (it defines result) is not impartial
 // under the normal or misère convention, so it has no misère quotient.
-func (g *General) HeapGameTo(context.Context, int, *solve.Budget) (game.Game[int], error) {
+func (g *General) HeapGameTo(context.Context, int, *limits.Budget) (game.Game[int], error) {
 	return nil, game.Inputf("%s defines result(pos), so it is a general game, not an impartial heap game: it has no misère quotient", g.s.path)
 }
 

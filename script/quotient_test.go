@@ -12,13 +12,13 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/script"
-	"github.com/grundy-go/grundy/solve"
 	"github.com/grundy-go/grundy/solve/quotient"
 )
 
 type heapGameTo interface {
-	HeapGameTo(ctx context.Context, to int, budget *solve.Budget) (game.Game[int], error)
+	HeapGameTo(ctx context.Context, to int, budget *limits.Budget) (game.Game[int], error)
 }
 
 // scriptQuotient computes the misère quotient of a script to heap to.
@@ -225,8 +225,8 @@ func TestScriptQuotientErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = inst.(heapGameTo).HeapGameTo(context.Background(), 1000, &solve.Budget{MaxStates: 5000})
-	if !errors.Is(err, solve.ErrStateLimit) || errors.Is(err, game.ErrInput) {
+	_, err = inst.(heapGameTo).HeapGameTo(context.Background(), 1000, &limits.Budget{MaxStates: 5000})
+	if !errors.Is(err, limits.ErrStateLimit) || errors.Is(err, game.ErrInput) {
 		t.Fatalf("err = %v, want the state limit", err)
 	}
 }

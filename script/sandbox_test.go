@@ -10,8 +10,8 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/script"
-	"github.com/grundy-go/grundy/solve"
 )
 
 // class is how an error must be classified: bad input (exit 2) or a limit
@@ -181,9 +181,9 @@ func TestStateLimit(t *testing.T) {
 	}
 	comps, _ := inst.Parse([]string{"1000"})
 	v := inst.(games.Valued)
-	budget := &solve.Budget{MaxStates: 100}
+	budget := &limits.Budget{MaxStates: 100}
 	e := v.Evaluator(budget)
-	if _, err := e.Grundy(context.Background(), comps[0]); !errors.Is(err, solve.ErrStateLimit) {
+	if _, err := e.Grundy(context.Background(), comps[0]); !errors.Is(err, limits.ErrStateLimit) {
 		t.Fatalf("err = %v, want the state limit", err)
 	}
 	// The engine stays usable after an error, once its budget allows more.

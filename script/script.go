@@ -18,7 +18,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 func init() {
@@ -136,8 +136,8 @@ type Script struct {
 	args   starlark.Tuple // the argument tuple of every call
 	failed error          // the first script error of the operation in progress
 
-	request *solve.Budget // the budget of the operation in progress
-	charged int64         // bytes of interned positions and options accounted
+	request *limits.Budget // the budget of the operation in progress
+	charged int64          // bytes of interned positions and options accounted
 
 	// sumHint, once set, says that moves returned a list whose elements
 	// are of another type than the position (moves((2, 3)) returned
@@ -336,7 +336,7 @@ func (s *Script) wrap(fn string, pos starlark.Value, err error) error {
 	var size *sizeError
 	switch {
 	case s.ctx != nil && s.ctx.Err() != nil:
-		return fmt.Errorf("%s: %w", where, &solve.StoppedError{Err: s.ctx.Err()})
+		return fmt.Errorf("%s: %w", where, &limits.StoppedError{Err: s.ctx.Err()})
 	case s.stepReason == "call":
 		return &LimitError{Msg: fmt.Sprintf("%s: more than %d steps in one call", where, s.limits.CallSteps), Step: CallStepBudget}
 	case s.stepReason == "run":
@@ -760,7 +760,7 @@ func (s *Script) parseArg(arg string) (ID, error) {
 // A script error discards what the engines learnt during op (options cut
 // short may have been recorded): reset, when not nil, is then called to
 // start the caller's engine afresh.
-func (s *Script) run(ctx context.Context, budget *solve.Budget, op func() error, reset func()) error {
+func (s *Script) run(ctx context.Context, budget *limits.Budget, op func() error, reset func()) error {
 	s.limits = limitsFrom(ctx)
 	s.ctx = ctx
 	s.request = budget

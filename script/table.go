@@ -12,7 +12,8 @@ import (
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/heap"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
+	"github.com/grundy-go/grundy/periodic"
 )
 
 // maxTable caps the integers a script table computes (the script is called
@@ -53,12 +54,12 @@ func (s *Script) subtractionSet() ([]int, error) {
 }
 
 // Table returns G(from..to) of a script whose positions are integers, with
-// the pattern heap.Find sees: observed only, since no theorem covers an
+// the pattern periodic.Find sees: observed only, since no theorem covers an
 // arbitrary script, unless the script declares SUBTRACTION. Then each
 // computed moves(n) is checked to be exactly {n-s : s in S, s <= n} and the
 // periodicity theorem for finite subtraction games proves the period
 // (computing past to when the theorem's window needs it).
-func (s *Script) Table(ctx context.Context, from, to int, budget *solve.Budget) (*games.Table, error) {
+func (s *Script) Table(ctx context.Context, from, to int, budget *limits.Budget) (*games.Table, error) {
 	if err := s.impartialOnly(); err != nil {
 		return nil, err
 	}
@@ -119,7 +120,7 @@ func (s *Script) Table(ctx context.Context, from, to int, budget *solve.Budget) 
 }
 
 // proveSubtraction returns the proven pattern of values, or nil.
-func proveSubtraction(rules heap.Rules, values []game.Nimber) *heap.Pattern {
+func proveSubtraction(rules heap.Rules, values []game.Nimber) *periodic.Pattern {
 	small := make([]uint16, len(values))
 	for i, v := range values {
 		if v > 1<<16-1 {
@@ -127,7 +128,7 @@ func proveSubtraction(rules heap.Rules, values []game.Nimber) *heap.Pattern {
 		}
 		small[i] = uint16(v)
 	}
-	return rules.Prove(small, heap.Find(small))
+	return rules.Prove(small, periodic.Find(small))
 }
 
 // checkSubtraction checks that the options of n (ID id) are exactly the

@@ -1,7 +1,8 @@
 // Package solve holds grundy's engines. Each engine is a value that owns its
-// memo, its [Limits] and its counters; calls take a context.Context first and
-// check it regularly. No engine knows any particular game: they see only the
-// interfaces of package game. Engines are not safe for concurrent use.
+// memo and its [limits.Counter] against the request's [limits.Budget]; calls
+// take a context.Context first and check it regularly. No engine knows any
+// particular game: they see only the interfaces of package game. Engines are
+// not safe for concurrent use.
 //
 // [Grundy] computes normal-play Grundy values by memoized search with an
 // explicit stack (no Go recursion, so chains 10^7 deep work), using the
@@ -27,7 +28,8 @@
 //     tame sums by misère Nim's rule, one wild component by its [Genus],
 //     anything else by search over sums.
 //
-// Work is bounded by [Limits]: MaxStates positions (past it an error matching
-// [ErrStateLimit], a [*StateLimitError]) and the context's deadline or
-// cancellation, checked every [ProgressEvery] states by [Counter.Step].
+// Work is bounded by the request's [limits.Budget]: MaxStates positions (past
+// it an error matching [limits.ErrStateLimit], a [*limits.StateLimitError]),
+// MaxMemory bytes and the context's deadline or cancellation, polled every
+// [limits.PollEvery] states by [limits.Counter.Step].
 package solve

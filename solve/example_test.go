@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -56,11 +57,11 @@ func ExampleGrundy() {
 // A Budget stops long searches: past MaxStates expanded positions the
 // engine returns an error matching ErrStateLimit. Every engine of a request
 // shares one Budget, so the limit holds for the request as a whole.
-func ExampleBudget() {
-	budget := &solve.Budget{MaxStates: 10}
+func ExampleNewGrundy_budget() {
+	budget := &limits.Budget{MaxStates: 10}
 	s := solve.NewGrundy[string](Flip{}, budget)
 	_, err := s.Value(context.Background(), strings.Repeat("+", 40))
-	fmt.Println(err, errors.Is(err, solve.ErrStateLimit))
+	fmt.Println(err, errors.Is(err, limits.ErrStateLimit))
 	// Output: state limit of 10 states reached true
 }
 

@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // ErrCycle is matched by the error Grundy returns when a position can be
@@ -32,7 +33,7 @@ const maxDense = 1 << 28
 // are kept in an open-addressing table keyed by their bits (table64), with
 // no allocation per position; other positions in a Go map.
 type Grundy[P comparable] struct {
-	Counter
+	limits.Counter
 
 	game   game.Game[P]
 	split  game.Splitter[P]
@@ -68,7 +69,7 @@ type Grundy[P comparable] struct {
 
 // NewGrundy returns a solver for g with the given limits. It discovers g's
 // optional capabilities (Splitter, Canonicalizer, Valuer, Descending).
-func NewGrundy[P comparable](g game.Game[P], budget *Budget) *Grundy[P] {
+func NewGrundy[P comparable](g game.Game[P], budget *limits.Budget) *Grundy[P] {
 	s := &Grundy[P]{game: g}
 	if integerKey[P]() {
 		s.table = newTable64()
@@ -477,7 +478,7 @@ func (s *Grundy[P]) options(e *entry[P]) int {
 // marks it in progress. With no budget it polls the context every
 // pollEvery states, as a budget does.
 func (s *Grundy[P]) open(ctx context.Context, e *entry[P]) error {
-	if s.Budget == nil && s.States%pollEvery != 0 {
+	if s.Budget == nil && s.States%limits.PollEvery != 0 {
 		s.States++
 	} else if err := s.Step(ctx); err != nil {
 		return err
@@ -506,7 +507,7 @@ func (s *Grundy[P]) open(ctx context.Context, e *entry[P]) error {
 	}
 	// Account memory every 256 states, and whenever the recorded options
 	// grew a table (a position can have 10^5 options).
-	if s.States%pollEvery == 0 || cap(s.arena) != s.arenaCap || cap(s.bounds) != s.boundsCap || s.sized {
+	if s.States%limits.PollEvery == 0 || cap(s.arena) != s.arenaCap || cap(s.bounds) != s.boundsCap || s.sized {
 		s.arenaCap, s.boundsCap = cap(s.arena), cap(s.bounds)
 		if err := s.Hold(s.footprint()); err != nil {
 			return fmt.Errorf("searched %d positions: %w", s.Memoized(), err)

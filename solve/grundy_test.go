@@ -9,6 +9,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // subtraction is a subtraction game on one heap, written here so the tests do
@@ -186,27 +187,27 @@ func TestCycleIsAnError(t *testing.T) {
 
 func TestLimits(t *testing.T) {
 	ctx := context.Background()
-	s := NewGrundy[int](subtraction{1, 2}, &Budget{MaxStates: 100})
+	s := NewGrundy[int](subtraction{1, 2}, &limits.Budget{MaxStates: 100})
 	_, err := s.Value(ctx, 1000)
-	var limit *StateLimitError
-	if !errors.As(err, &limit) || !errors.Is(err, ErrStateLimit) || limit.Limit != 100 {
+	var limit *limits.StateLimitError
+	if !errors.As(err, &limit) || !errors.Is(err, limits.ErrStateLimit) || limit.Limit != 100 {
 		t.Fatalf("err = %v, want a state limit of 100", err)
 	}
 	// Below the limit the solver still answers: 50 needs 51 states, and the
 	// states spent before were released with the in-progress marks.
-	s = NewGrundy[int](subtraction{1, 2}, &Budget{MaxStates: 100})
+	s = NewGrundy[int](subtraction{1, 2}, &limits.Budget{MaxStates: 100})
 	if v, err := s.Value(ctx, 50); err != nil || v != 50%3 {
 		t.Fatalf("G(50) = %d, %v; want %d", v, err, 50%3)
 	}
 
-	dense := NewGrundy[int](descending{subtraction{1}}, &Budget{MaxStates: 10})
-	if _, err := dense.Value(ctx, 100); !errors.Is(err, ErrStateLimit) {
+	dense := NewGrundy[int](descending{subtraction{1}}, &limits.Budget{MaxStates: 10})
+	if _, err := dense.Value(ctx, 100); !errors.Is(err, limits.ErrStateLimit) {
 		t.Fatalf("dense err = %v, want a state limit", err)
 	}
 
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	_, err = NewGrundy[int](subtraction{1}, nil).Value(cancelled, 10*ProgressEvery)
+	_, err = NewGrundy[int](subtraction{1}, nil).Value(cancelled, 10*limits.ProgressEvery)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
@@ -215,11 +216,11 @@ func TestLimits(t *testing.T) {
 func TestProgress(t *testing.T) {
 	var calls int
 	var last int64
-	s := NewGrundy[int](subtraction{1}, &Budget{Progress: func(n int64) { calls++; last = n }})
-	if _, err := s.Value(context.Background(), 5*ProgressEvery); err != nil {
+	s := NewGrundy[int](subtraction{1}, &limits.Budget{Progress: func(n int64) { calls++; last = n }})
+	if _, err := s.Value(context.Background(), 5*limits.ProgressEvery); err != nil {
 		t.Fatal(err)
 	}
-	if calls != 5 || last != 5*ProgressEvery {
-		t.Fatalf("progress called %d times, last %d; want 5, %d", calls, last, 5*ProgressEvery)
+	if calls != 5 || last != 5*limits.ProgressEvery {
+		t.Fatalf("progress called %d times, last %d; want 5, %d", calls, last, 5*limits.ProgressEvery)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 	"pgregory.net/rapid"
 )
 
@@ -224,18 +225,18 @@ func TestHelperHonoursLimits(t *testing.T) {
 	root := uint64(3000)<<32 | 3000 // about 9 million states: no case may finish first
 	cases := []struct {
 		name   string
-		budget *Budget
+		budget *limits.Budget
 		ctx    func() (context.Context, context.CancelFunc)
 		want   func(error) bool
 	}{
-		{"states", &Budget{MaxStates: 50000}, func() (context.Context, context.CancelFunc) { return context.WithCancel(context.Background()) },
-			func(err error) bool { return errors.Is(err, ErrStateLimit) }},
-		{"time", &Budget{}, func() (context.Context, context.CancelFunc) {
+		{"states", &limits.Budget{MaxStates: 50000}, func() (context.Context, context.CancelFunc) { return context.WithCancel(context.Background()) },
+			func(err error) bool { return errors.Is(err, limits.ErrStateLimit) }},
+		{"time", &limits.Budget{}, func() (context.Context, context.CancelFunc) {
 			return context.WithTimeout(context.Background(), 20*time.Millisecond)
 		},
 			func(err error) bool { return errors.Is(err, context.DeadlineExceeded) }},
-		{"memory", &Budget{MaxMemory: 10 << 20}, func() (context.Context, context.CancelFunc) { return context.WithCancel(context.Background()) },
-			func(err error) bool { return errors.Is(err, ErrMemoryLimit) }},
+		{"memory", &limits.Budget{MaxMemory: 10 << 20}, func() (context.Context, context.CancelFunc) { return context.WithCancel(context.Background()) },
+			func(err error) bool { return errors.Is(err, limits.ErrMemoryLimit) }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -250,8 +251,8 @@ func TestHelperHonoursLimits(t *testing.T) {
 			if s.par != nil && s.par.cancel != nil {
 				t.Fatal("the helper still runs")
 			}
-			if c.budget.Memory() != s.held {
-				t.Fatalf("budget holds %d bytes, the engine %d: the helper kept memory", c.budget.Memory(), s.held)
+			if c.budget.Memory() != s.Held() {
+				t.Fatalf("budget holds %d bytes, the engine %d: the helper kept memory", c.budget.Memory(), s.Held())
 			}
 			if c.budget.MaxStates > 0 && c.budget.States() > c.budget.MaxStates {
 				t.Fatalf("%d states counted, limit %d", c.budget.States(), c.budget.MaxStates)
@@ -290,7 +291,7 @@ func TestHelperGrowsShared(t *testing.T) {
 	twoCores(t)
 	left, right := subtraction{1, 3, 4}, subtraction{1, 2}
 	newGame := func() game.Game[uint64] { return packedPair{pair{left, right}, new([1]uint64)} }
-	budget := &Budget{}
+	budget := &limits.Budget{}
 	s := NewGrundy(newGame(), budget)
 	s.Parallel(func() game.Game[uint64] { return paced{newGame(), new(int)} }, 0)
 	for _, ab := range [][2]int{{900, 899}, {901, 900}} {
@@ -305,7 +306,7 @@ func TestHelperGrowsShared(t *testing.T) {
 	if n := len(s.shared.Load().slots); n < s.table.size() {
 		t.Fatalf("shared table of %d slots, memo of %d", n, s.table.size())
 	}
-	if budget.Memory() != s.held || s.held < s.footprint() {
-		t.Fatalf("budget holds %d bytes, the engine %d, its footprint %d", budget.Memory(), s.held, s.footprint())
+	if budget.Memory() != s.Held() || s.Held() < s.footprint() {
+		t.Fatalf("budget holds %d bytes, the engine %d, its footprint %d", budget.Memory(), s.Held(), s.footprint())
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // LoopyValue is a value of the generalized Sprague–Grundy function γ of a
@@ -105,13 +106,13 @@ const (
 // An ∞ vertex then has γ = ∞(K), K the finite labels of its options. A
 // Loopy is not safe for concurrent use.
 type Loopy[P comparable] struct {
-	Counter
+	limits.Counter
 	game game.Game[P]
 	memo map[P]LoopyValue
 }
 
 // NewLoopy returns a solver of generalized Sprague–Grundy values for g.
-func NewLoopy[P comparable](g game.Game[P], budget *Budget) *Loopy[P] {
+func NewLoopy[P comparable](g game.Game[P], budget *limits.Budget) *Loopy[P] {
 	s := &Loopy[P]{game: g, memo: map[P]LoopyValue{}}
 	s.Budget = budget
 	return s

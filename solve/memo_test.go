@@ -11,6 +11,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // TestTable64AgainstMap runs random sequences of stores, look-ups and
@@ -336,15 +337,15 @@ func TestTableMemoryLimit(t *testing.T) {
 	const n = 300 // 90,601 states: a table of 2^17 slots, 2 MiB
 	root := uint64(n)<<32 | n
 	ctx := context.Background()
-	small := &Budget{MaxMemory: 1 << 20}
+	small := &limits.Budget{MaxMemory: 1 << 20}
 	_, err := NewGrundy[uint64](g, small).Value(ctx, root)
-	if !errors.Is(err, ErrMemoryLimit) {
+	if !errors.Is(err, limits.ErrMemoryLimit) {
 		t.Fatalf("err = %v, want a memory limit", err)
 	}
 	if small.Memory() > small.MaxMemory {
 		t.Fatalf("accounted %d bytes, more than the limit %d", small.Memory(), small.MaxMemory)
 	}
-	large := &Budget{MaxMemory: 16 << 20}
+	large := &limits.Budget{MaxMemory: 16 << 20}
 	s := NewGrundy[uint64](g, large)
 	v, err := s.Value(ctx, root)
 	if want := []game.Nimber{0, 1, 0, 1, 2, 3, 2}[n%7] ^ game.Nimber(n%3); err != nil || v != want {

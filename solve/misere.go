@@ -12,6 +12,7 @@ import (
 	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // Method says how a misère answer was obtained.
@@ -203,7 +204,7 @@ type misereNode struct {
 // X have the same outcome in every context). Hereditarily tame sums are
 // answered by the misère Nim rule without search.
 type Misere[P comparable] struct {
-	Counter
+	limits.Counter
 
 	game  game.Game[P]
 	known KnownGenus[P]
@@ -243,7 +244,7 @@ const inProgressNode = -1
 
 // NewMisere returns a misère engine for g with the given limits. States
 // counts interned positions and their options plus expanded sums.
-func NewMisere[P comparable](g game.Game[P], budget *Budget) *Misere[P] {
+func NewMisere[P comparable](g game.Game[P], budget *limits.Budget) *Misere[P] {
 	m := &Misere[P]{game: g, raw: map[P]int32{}, byHash: map[uint64][]int32{},
 		seed: maphash.MakeSeed(), outcomes: map[string]game.Outcome{}, genera: map[string]*Genus{}}
 	m.Budget = budget
@@ -415,7 +416,7 @@ func (m *Misere[P]) intern(ctx context.Context, p P, depth int) (int32, error) {
 		// a large position (a forest of 10^5 nodes) can take milliseconds
 		// to build, and 256 of them most of a second.
 		if stepErr = m.step(ctx); stepErr == nil {
-			stepErr = Poll(ctx)
+			stepErr = limits.Poll(ctx)
 		}
 		if stepErr != nil {
 			return false

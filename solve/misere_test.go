@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // Test games for the misère engine, one component type for all of them so
@@ -430,9 +431,9 @@ func TestGenusString(t *testing.T) {
 func TestMisereLimits(t *testing.T) {
 	// Kayles heaps 30 + 31 + 32 are wild: the search needs many sums.
 	sum := []heapPos{{kKayles, 30}, {kKayles, 31}, {kKayles, 32}}
-	m := NewMisere[heapPos](mixedGame{}, &Budget{MaxStates: 500})
+	m := NewMisere[heapPos](mixedGame{}, &limits.Budget{MaxStates: 500})
 	_, _, err := m.Outcome(context.Background(), sum)
-	if !errors.Is(err, ErrStateLimit) {
+	if !errors.Is(err, limits.ErrStateLimit) {
 		t.Fatalf("err = %v, want the state limit", err)
 	}
 	if m.States != 500 {
@@ -471,7 +472,7 @@ func (slowOptions) Options(p int, yield func([]int) bool) {
 // options of it. Polling the context every pollEvery (256) states, as the
 // budget does, would let 256 ms of options pass after a deadline of 20 ms.
 func TestMiserePollsEveryOption(t *testing.T) {
-	for name, budget := range map[string]*Budget{"no budget": nil, "a budget": {}} {
+	for name, budget := range map[string]*limits.Budget{"no budget": nil, "a budget": {}} {
 		var took []time.Duration // best of three: the machine is shared
 		for range 3 {
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)

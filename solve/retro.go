@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // Value is the solved value of a position of a general game for the player
@@ -61,7 +62,7 @@ const (
 // counter, later its remoteness) plus its index. A Retro is not safe for
 // concurrent use.
 type Retro[P comparable] struct {
-	Counter
+	limits.Counter
 
 	game    game.General[P]
 	parents game.Parenter[P]
@@ -78,7 +79,7 @@ type Retro[P comparable] struct {
 // NewRetro returns a retrograde solver for g with the given limits,
 // discovering g's optional game.Parenter, game.Indexer and
 // game.MoveCounter.
-func NewRetro[P comparable](g game.General[P], budget *Budget) *Retro[P] {
+func NewRetro[P comparable](g game.General[P], budget *limits.Budget) *Retro[P] {
 	s := &Retro[P]{game: g}
 	s.Budget = budget
 	s.parents, _ = g.(game.Parenter[P])
@@ -365,7 +366,7 @@ func (s *Retro[P]) solveExplored(ctx context.Context, root P) error {
 				// of 10^5 heaps keyed by its text): poll and account
 				// within them too.
 				if moves%64 == 0 {
-					if err = Poll(ctx); err != nil {
+					if err = limits.Poll(ctx); err != nil {
 						err = fmt.Errorf("reached %d positions: %w", len(s.pos), err)
 						return false
 					}
@@ -469,7 +470,7 @@ func (s *Retro[P]) propagate(ctx context.Context, queue []uint32, parents func(i
 	}
 	for head := 0; head < len(queue); head++ {
 		if head%(1<<16) == 0 {
-			if err := Poll(ctx); err != nil {
+			if err := limits.Poll(ctx); err != nil {
 				return fmt.Errorf("deciding %d positions: %w", head, err)
 			}
 		}

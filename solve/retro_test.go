@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // digraph is a general game on the nodes 0..n-1 of a directed graph, some
@@ -178,9 +179,9 @@ func TestRetroStateLimit(t *testing.T) {
 		g.succ[u] = []int{u + 1}
 		g.pred[u+1] = []int{u}
 	}
-	s := NewRetro[int](g, &Budget{MaxStates: 100})
+	s := NewRetro[int](g, &limits.Budget{MaxStates: 100})
 	err := s.Solve(context.Background(), 0)
-	if !errors.Is(err, ErrStateLimit) || !strings.Contains(err.Error(), "reached 101 positions (101 expanded)") {
+	if !errors.Is(err, limits.ErrStateLimit) || !strings.Contains(err.Error(), "reached 101 positions (101 expanded)") {
 		t.Fatalf("err = %v, want a state limit error naming the positions reached", err)
 	}
 	// The path alternates: node 999 has no move (loss), so node u is a
@@ -195,8 +196,8 @@ func TestRetroStateLimit(t *testing.T) {
 	if c := s.Counts(); c.Win != 500 || c.Lose != 500 || c.Draw != 0 {
 		t.Fatalf("counts %+v", c)
 	}
-	idx := NewRetro[int](withIndex{g}, &Budget{MaxStates: 10})
-	if err := idx.Solve(context.Background(), 0); !errors.Is(err, ErrStateLimit) {
+	idx := NewRetro[int](withIndex{g}, &limits.Budget{MaxStates: 10})
+	if err := idx.Solve(context.Background(), 0); !errors.Is(err, limits.ErrStateLimit) {
 		t.Fatalf("indexed err = %v", err)
 	}
 }
@@ -210,9 +211,9 @@ func (bigIndex) Position(i uint64) int { return 0 }
 
 func TestRetroMemoryBudget(t *testing.T) {
 	g := &digraph{succ: make([][]int, 1), pred: make([][]int, 1)}
-	s := NewRetro[int](bigIndex{g}, &Budget{MaxMemory: 4 << 30})
+	s := NewRetro[int](bigIndex{g}, &limits.Budget{MaxMemory: 4 << 30})
 	err := s.Solve(context.Background(), 0)
-	if !errors.Is(err, ErrMemoryLimit) {
+	if !errors.Is(err, limits.ErrMemoryLimit) {
 		t.Fatalf("err = %v, want a memory budget error", err)
 	}
 }
@@ -223,9 +224,9 @@ func TestRetroExploredMemoryBudget(t *testing.T) {
 	for u := 0; u+1 < n; u++ {
 		g.succ[u] = []int{u + 1}
 	}
-	s := NewRetro[int](g, &Budget{MaxMemory: 1 << 16})
+	s := NewRetro[int](g, &limits.Budget{MaxMemory: 1 << 16})
 	err := s.Solve(context.Background(), 0)
-	if !errors.Is(err, ErrMemoryLimit) {
+	if !errors.Is(err, limits.ErrMemoryLimit) {
 		t.Fatalf("err = %v, want a memory budget error", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // ScoringGame is a general game that ends with scores (game.Scorer).
@@ -54,7 +55,7 @@ func (a Scored) better(b Scored) bool {
 // that is being searched is a cycle, reported as ErrCycle. Not safe for
 // concurrent use.
 type Minimax[P comparable] struct {
-	Counter
+	limits.Counter
 	game  ScoringGame[P]
 	memo  map[P]Scored
 	open  map[P]bool // positions on the search stack, expanded
@@ -64,7 +65,7 @@ type Minimax[P comparable] struct {
 }
 
 // NewMinimax returns a minimax solver for g with the given limits.
-func NewMinimax[P comparable](g ScoringGame[P], budget *Budget) *Minimax[P] {
+func NewMinimax[P comparable](g ScoringGame[P], budget *limits.Budget) *Minimax[P] {
 	s := &Minimax[P]{game: g, memo: map[P]Scored{}, open: map[P]bool{}}
 	s.Budget = budget
 	return s
@@ -98,7 +99,7 @@ func (s *Minimax[P]) Solve(ctx context.Context, root P) (Scored, error) {
 			if err := s.Step(ctx); err != nil {
 				return Scored{}, fmt.Errorf("searched %d positions: %w", s.States, err)
 			}
-			if s.States%pollEvery == 0 || cap(s.stack) > s.stackCap {
+			if s.States%limits.PollEvery == 0 || cap(s.stack) > s.stackCap {
 				// Memo and open set entries (key and value, hash-table
 				// slack counted as doubling them) and the stack.
 				s.stackCap = cap(s.stack)

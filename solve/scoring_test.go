@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // scoreGraph is a scoring game on a small digraph: terminal nodes carry the
@@ -73,7 +74,7 @@ func TestMinimaxCycleAndLimit(t *testing.T) {
 		chain.succ[p] = []string{prev}
 		prev = p
 	}
-	if _, err := NewMinimax[string](chain, &Budget{MaxStates: 10}).Solve(context.Background(), prev); !errors.Is(err, ErrStateLimit) {
+	if _, err := NewMinimax[string](chain, &limits.Budget{MaxStates: 10}).Solve(context.Background(), prev); !errors.Is(err, limits.ErrStateLimit) {
 		t.Fatalf("err = %v, want a state limit", err)
 	}
 }

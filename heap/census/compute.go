@@ -13,6 +13,7 @@ import (
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/heap"
 	"github.com/grundy-go/grundy/heap/sparse"
+	"github.com/grundy-go/grundy/periodic"
 )
 
 // Record is the census entry of one code. The statistics are those of
@@ -166,7 +167,7 @@ func sparsePhase(ctx context.Context, rules heap.Rules, to int64, opt Options) (
 			return Record{}, err
 		}
 		spent += s.Stats.Work + (n + 1 - s.Stats.Resumed)
-		pat := heap.Find(s.Values)
+		pat := periodic.Find(s.Values)
 		proven := rules.Prove(s.Values, pat)
 		if proven != nil {
 			pat = proven
@@ -203,7 +204,7 @@ func sparsePhase(ctx context.Context, rules heap.Rules, to int64, opt Options) (
 
 // openRecord is the record of computed values G(0..len-1) with the
 // pattern seen in them (nil: none).
-func openRecord(code string, s *sparse.Sequence, pat *heap.Pattern) Record {
+func openRecord(code string, s *sparse.Sequence, pat *periodic.Pattern) Record {
 	st := s.Stats
 	r := Record{Code: code, To: st.Values - 1, Computed: st.Values,
 		Rare: st.Rare, LastRare: st.LastRare, Max: st.Max, ArgMax: st.ArgMax, Mask: st.Mask, Checksum: st.Checksum}
@@ -211,7 +212,7 @@ func openRecord(code string, s *sparse.Sequence, pat *heap.Pattern) Record {
 	return r
 }
 
-func setPattern(r *Record, pat *heap.Pattern) {
+func setPattern(r *Record, pat *periodic.Pattern) {
 	if pat == nil {
 		return
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundy-go/grundy/heap"
 	"github.com/grundy-go/grundy/heap/census"
+	"github.com/grundy-go/grundy/periodic"
 )
 
 // Prefix is how many values G(0..Prefix-1) the index holds of every
@@ -40,7 +41,7 @@ type Class struct {
 	Computed, Known int
 	// Pattern is the pattern of G(0..Known-1): proven for every heap when
 	// Proven, otherwise only observed; nil when none was seen.
-	Pattern *heap.Pattern
+	Pattern *periodic.Pattern
 }
 
 // Group is classes whose sequences were found identical, by proof (every

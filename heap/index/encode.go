@@ -10,7 +10,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/grundy-go/grundy/heap"
+	"github.com/grundy-go/grundy/periodic"
 )
 
 // formatVersion is the version of the encoded table.
@@ -133,7 +133,7 @@ func Decode(text string, candidates int) (*Table, error) {
 			bad = true
 		}
 		if has := u(); has > 0 {
-			c.Pattern = &heap.Pattern{Proven: has == 2, Preperiod: u(), Period: u(), Saltus: s(), Checked: u()}
+			c.Pattern = &periodic.Pattern{Proven: has == 2, Preperiod: u(), Period: u(), Saltus: s(), Checked: u()}
 		}
 		t.Classes[k] = c
 	}

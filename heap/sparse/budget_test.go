@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // TestRunBudget checks what a run counts against the request's budget:
@@ -20,7 +20,7 @@ import (
 // (given back when it returns).
 func TestRunBudget(t *testing.T) {
 	const n = 5000
-	b := &solve.Budget{}
+	b := &limits.Budget{}
 	seq, err := Run(context.Background(), Config{Rules: GrundyGame(), To: n, Budget: b})
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +33,7 @@ func TestRunBudget(t *testing.T) {
 		t.Errorf("%d bytes held after the run, want %d (the values)", b.Memory(), 2*(n+1))
 	}
 	// With 1000 values known, only the rest is new.
-	b = &solve.Budget{}
+	b = &limits.Budget{}
 	if _, err := Run(context.Background(), Config{Rules: GrundyGame(), To: n, Known: seq.Values[:1000], Budget: b}); err != nil {
 		t.Fatal(err)
 	}
@@ -53,14 +53,14 @@ func TestRunBudgetLimits(t *testing.T) {
 	for _, c := range []struct {
 		name   string
 		rules  Rules
-		budget *solve.Budget
+		budget *limits.Budget
 		want   error
 	}{
-		{"states", GrundyGame(), &solve.Budget{MaxStates: n - 1}, solve.ErrStateLimit},
-		{"values", GrundyGame(), &solve.Budget{MaxMemory: 2 * n}, solve.ErrMemoryLimit},
-		{"scratch", GrundyGame(), &solve.Budget{MaxMemory: 2*(n+1) + 1000}, solve.ErrMemoryLimit},
-		{"rare list", dawson, &solve.Budget{MaxMemory: tight}, solve.ErrMemoryLimit},
-		{"enough", dawson, &solve.Budget{MaxMemory: 2 * tight, MaxStates: n}, nil},
+		{"states", GrundyGame(), &limits.Budget{MaxStates: n - 1}, limits.ErrStateLimit},
+		{"values", GrundyGame(), &limits.Budget{MaxMemory: 2 * n}, limits.ErrMemoryLimit},
+		{"scratch", GrundyGame(), &limits.Budget{MaxMemory: 2*(n+1) + 1000}, limits.ErrMemoryLimit},
+		{"rare list", dawson, &limits.Budget{MaxMemory: tight}, limits.ErrMemoryLimit},
+		{"enough", dawson, &limits.Budget{MaxMemory: 2 * tight, MaxStates: n}, nil},
 	} {
 		_, err := Run(context.Background(), Config{Rules: c.rules, To: n, Workers: 1, Budget: c.budget})
 		if !errors.Is(err, c.want) || (err == nil) != (c.want == nil) {
@@ -72,22 +72,22 @@ func TestRunBudgetLimits(t *testing.T) {
 	}
 }
 
-// TestRunStopped: an ended context stops a run with a *solve.StoppedError
+// TestRunStopped: an ended context stops a run with a *limits.StoppedError
 // wrapping the context's error.
 func TestRunStopped(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	_, err := Run(ctx, Config{Rules: GrundyGame(), To: 1 << 26})
-	var stopped *solve.StoppedError
+	var stopped *limits.StoppedError
 	if !errors.As(err, &stopped) || !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "time limit reached") {
-		t.Fatalf("error %v, want a time limit (*solve.StoppedError)", err)
+		t.Fatalf("error %v, want a time limit (*limits.StoppedError)", err)
 	}
 }
 
 // TestEntryEdges: heap sizes at the ends of the integers are refused as bad
 // input, before anything is allocated.
 func TestEntryEdges(t *testing.T) {
-	b := &solve.Budget{MaxMemory: 1 << 20}
+	b := &limits.Budget{MaxMemory: 1 << 20}
 	for _, to := range []int64{-1, math.MinInt64, MaxTo + 1, math.MaxInt64, math.MaxInt64 - 1} {
 		_, err := Run(context.Background(), Config{Rules: GrundyGame(), To: to, Budget: b})
 		if !errors.Is(err, game.ErrInput) || !strings.Contains(err.Error(), "out of range") {
@@ -119,9 +119,9 @@ func TestRunFileStopsAtMemoryLimit(t *testing.T) {
 	dawson, _ := Octal("0.07")
 	const n = 8000
 	path := filepath.Join(t.TempDir(), "d.bin")
-	cfg := Config{Rules: dawson, To: n, Out: path, Workers: 1, Budget: &solve.Budget{MaxMemory: scratchBytes(1) + 64*rareBytes}}
+	cfg := Config{Rules: dawson, To: n, Out: path, Workers: 1, Budget: &limits.Budget{MaxMemory: scratchBytes(1) + 64*rareBytes}}
 	_, err := Run(context.Background(), cfg)
-	if !errors.Is(err, solve.ErrMemoryLimit) || !strings.Contains(err.Error(), "stopped at heap size") {
+	if !errors.Is(err, limits.ErrMemoryLimit) || !strings.Contains(err.Error(), "stopped at heap size") {
 		t.Fatalf("error %v, want the memory limit", err)
 	}
 	if cfg.Budget.Memory() != 0 {
@@ -146,7 +146,7 @@ func TestRunFileStopsAtMemoryLimit(t *testing.T) {
 func TestRunReleasesOnFailure(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	b := &solve.Budget{}
+	b := &limits.Budget{}
 	if _, err := Run(ctx, Config{Rules: GrundyGame(), To: 100000, Budget: b}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("error %v, want cancelled", err)
 	}
@@ -163,7 +163,7 @@ func TestRunReleasesOnFailure(t *testing.T) {
 // second run's work differs a little from the first's.
 func TestRunMaxWork(t *testing.T) {
 	const n = 20000
-	b := &solve.Budget{}
+	b := &limits.Budget{}
 	full, err := Run(context.Background(), Config{Rules: GrundyGame(), To: n, Budget: b})
 	if err != nil {
 		t.Fatal(err)
@@ -173,7 +173,7 @@ func TestRunMaxWork(t *testing.T) {
 	if err != nil || !slices.Equal(seq.Values, full.Values) {
 		t.Fatalf("bound at twice a run's work %d: %v", 2*work, err)
 	}
-	b = &solve.Budget{}
+	b = &limits.Budget{}
 	_, err = Run(context.Background(), Config{Rules: GrundyGame(), To: n, MaxWork: work / 4, Budget: b})
 	if !errors.Is(err, ErrWorkLimit) {
 		t.Fatalf("bound at a quarter of the work: %v, want ErrWorkLimit", err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/grundy-go/grundy/heap"
 	"github.com/grundy-go/grundy/heap/sparse"
+	"github.com/grundy-go/grundy/periodic"
 )
 
 // TestOctal16Proven computes 0.16 to 2^20 with the sparse engine and proves
@@ -28,7 +29,7 @@ func TestOctal16Proven(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := r.Prove(values, heap.Find(values))
+	p := r.Prove(values, periodic.Find(values))
 	if p == nil || !p.Proven || p.Preperiod != 105351 || p.Period != 149459 || p.Saltus != 0 {
 		t.Fatalf("0.16: pattern %+v, want proven pre-period 105351, period 149459", p)
 	}

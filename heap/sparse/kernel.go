@@ -6,7 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/grundy-go/grundy/heap/octal"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // valueWords is the size of a bitset over all uint16 values.
@@ -42,7 +42,7 @@ type kernel struct {
 	plainOps int64              // pair evaluations a plain scan would have done
 	// mem holds, against the request's budget, the kernel's memory other
 	// than the values: the fixed scratch space and the rare lists.
-	mem solve.Counter
+	mem limits.Counter
 	// drop, for a run file, takes the values in [lo, hi) out of the
 	// process's resident memory (runFile.release); window is the number
 	// of values kept resident at each end (Config.Window). nil in memory.
@@ -55,8 +55,8 @@ type kernel struct {
 // with workers sparse workers, after charging budget for its scratch
 // space: the kernel and workers (bitsets, histograms of at most 2^16
 // values, wanted-value lists), whose size does not depend on N.
-func newKernel(r Rules, g []uint16, workers int, budget *solve.Budget) (*kernel, error) {
-	k := &kernel{g: g, distinct: r.Distinct, mem: solve.Counter{Budget: budget}}
+func newKernel(r Rules, g []uint16, workers int, budget *limits.Budget) (*kernel, error) {
+	k := &kernel{g: g, distinct: r.Distinct, mem: limits.Counter{Budget: budget}}
 	if err := k.mem.Hold(scratchBytes(workers)); err != nil {
 		return nil, err
 	}

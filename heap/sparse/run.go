@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // Mode selects the engine for the positions of a run.
@@ -92,7 +92,7 @@ type Config struct {
 	// array replaces) and the scratch space and rare lists, which it gives
 	// back when it returns. A run file's values are file-backed (the kernel
 	// pages them) and are not charged.
-	Budget *solve.Budget
+	Budget *limits.Budget
 }
 
 // Progress is reported after each block of positions.
@@ -313,7 +313,7 @@ func (s *Sequence) run(ctx context.Context, cfg Config) error {
 	}
 	// fail passes on an engine's error, stopping at limits.
 	fail := func(err error) error {
-		if solve.IsLimit(err) {
+		if limits.IsLimit(err) {
 			return stop(err)
 		}
 		return err
@@ -401,7 +401,7 @@ func (s *Sequence) run(ctx context.Context, cfg Config) error {
 		// the run, after a checkpoint of a run file.
 		err := cfg.Budget.Steps(ctx, int64(k.n-start))
 		if err == nil {
-			err = solve.Poll(ctx)
+			err = limits.Poll(ctx)
 		}
 		if err == nil && cfg.MaxWork > 0 && k.ops+int64(k.n-first) > cfg.MaxWork {
 			err = ErrWorkLimit

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // TestRunFileWindow runs sequences into run files with a tiny window (1024
@@ -49,9 +49,9 @@ func TestRunFileWindow(t *testing.T) {
 					cancel()
 				}
 			}
-			var stopped *solve.StoppedError
+			var stopped *limits.StoppedError
 			if _, err := Run(ctx, cfg); !errors.As(err, &stopped) {
-				t.Fatalf("stopped run: %v, want a *solve.StoppedError", err)
+				t.Fatalf("stopped run: %v, want a *limits.StoppedError", err)
 			}
 			cfg.Progress, cfg.Resume = nil, true
 			seq = runTo(t, cfg)

@@ -14,7 +14,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/heap"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // TestWinningMoves checks WinningMoves against the naive search on random
@@ -247,9 +247,9 @@ func TestJSON(t *testing.T) {
 // carries the partial quotient, and names no command-line flag.
 func TestLimits(t *testing.T) {
 	dawson := heap.Octal(mustCode(t, "0.07"))
-	_, err := Compute(context.Background(), dawson, 40, &solve.Budget{MaxStates: 50_000})
+	_, err := Compute(context.Background(), dawson, 40, &limits.Budget{MaxStates: 50_000})
 	var stop *StopError
-	if !errors.As(err, &stop) || !errors.Is(err, solve.ErrStateLimit) || !solve.IsLimit(err) {
+	if !errors.As(err, &stop) || !errors.Is(err, limits.ErrStateLimit) || !limits.IsLimit(err) {
 		t.Fatalf("error %v, want a state limit", err)
 	}
 	if stop.Partial == nil || stop.Partial.N() != stop.Heap-1 || stop.Heap < 10 {
@@ -259,8 +259,8 @@ func TestLimits(t *testing.T) {
 	if !strings.Contains(msg, "heap") || strings.Contains(msg, "--") || strings.Contains(msg, "\n") {
 		t.Fatalf("message %q", msg)
 	}
-	_, err = Compute(context.Background(), dawson, 40, &solve.Budget{MaxMemory: 1 << 16})
-	if !errors.Is(err, solve.ErrMemoryLimit) {
+	_, err = Compute(context.Background(), dawson, 40, &limits.Budget{MaxMemory: 1 << 16})
+	if !errors.Is(err, limits.ErrMemoryLimit) {
 		t.Fatalf("error %v, want a memory limit", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

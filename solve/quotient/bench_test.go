@@ -9,6 +9,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/heap"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -26,7 +27,7 @@ func BenchmarkCompute(b *testing.B) {
 		for _, n := range c.ns {
 			b.Run(fmt.Sprintf("%s/n=%d", c.name, n), func(b *testing.B) {
 				var q *Quotient
-				budget := &solve.Budget{}
+				budget := &limits.Budget{}
 				for b.Loop() {
 					var err error
 					if q, err = Compute(context.Background(), r, n, budget); err != nil {
@@ -47,7 +48,7 @@ func BenchmarkCompute(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				budget := &solve.Budget{}
+				budget := &limits.Budget{}
 				for b.Loop() {
 					q, err := Unmarshal(data)
 					if err != nil {
@@ -144,7 +145,7 @@ func BenchmarkSums(b *testing.B) {
 			ranFile = true
 		})
 		b.Run(c.name+"/search", func(b *testing.B) {
-			budget := &solve.Budget{}
+			budget := &limits.Budget{}
 			for b.Loop() {
 				m := solve.NewMisere[int](r, budget)
 				o, _, err := m.Outcome(context.Background(), c.heaps)

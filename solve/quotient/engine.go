@@ -8,13 +8,13 @@ import (
 	"slices"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // engine builds the quotient heap by heap. After heap n it holds the
 // quotient q of heaps 0..n, verified, with the image phi[h] of each heap.
 type engine struct {
-	solve.Counter
+	limits.Counter
 	ctx     context.Context
 	opts    [][][]int // opts[h]: the distinct options of heap h, as sorted heaps with options
 	q       *table
@@ -25,7 +25,7 @@ type engine struct {
 	persist int64      // bytes of the options and the current quotient
 }
 
-func newEngine(ctx context.Context, budget *solve.Budget) *engine {
+func newEngine(ctx context.Context, budget *limits.Budget) *engine {
 	e := &engine{ctx: ctx}
 	e.Budget = budget
 	e.q = &table{order: 1, mul: []Element{0}, p: []bool{false}}

@@ -9,22 +9,22 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/heap"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
+	"github.com/grundy-go/grundy/periodic"
 )
 
 // file is the JSON form of a Quotient. Elements are written in normal form
 // ("1", "a", "ab^2"); the relations, read as rewriting rules from left to
 // right, rebuild the monoid.
 type file struct {
-	Order      int             `json:"order"`
-	PPortion   []string        `json:"p_portion"`
-	Tame       bool            `json:"tame"`
-	Heaps      []string        `json:"heaps"`
-	Generators []fileGenerator `json:"generators"`
-	Relations  []string        `json:"relations"`
-	StableFrom int             `json:"stable_from"`
-	Pattern    *heap.Pattern   `json:"pattern"`
+	Order      int               `json:"order"`
+	PPortion   []string          `json:"p_portion"`
+	Tame       bool              `json:"tame"`
+	Heaps      []string          `json:"heaps"`
+	Generators []fileGenerator   `json:"generators"`
+	Relations  []string          `json:"relations"`
+	StableFrom int               `json:"stable_from"`
+	Pattern    *periodic.Pattern `json:"pattern"`
 }
 
 type fileGenerator struct {
@@ -337,7 +337,7 @@ func Unmarshal(data []byte) (*Quotient, error) {
 // options' elements call for. A proven pattern is checked against g's
 // periodicity window. Use it on a quotient read from a file before trusting
 // it. The budget and ctx bound the work as for Compute.
-func (q Quotient) Check(ctx context.Context, g game.Game[int], budget *solve.Budget) error {
+func (q Quotient) Check(ctx context.Context, g game.Game[int], budget *limits.Budget) error {
 	e := newEngine(ctx, budget)
 	defer e.Free()
 	t := &table{order: q.order, mul: q.mul, p: q.p}

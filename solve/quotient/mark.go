@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // word is a sum of heaps written as exponents: w[h] copies of heap h. Words
@@ -334,7 +334,7 @@ func (e *engine) reduce(tr *trial, m *marking, gens []int) (*table, []int32, err
 	// Row b of the table: b*c = (b*c') * g where the least word of c is that
 	// of c' plus the generator g, and c' comes before c.
 	for c := range order {
-		if err := solve.Poll(e.ctx); err != nil {
+		if err := limits.Poll(e.ctx); err != nil {
 			return nil, nil, err
 		}
 		i := rep[c]

@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/heap"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
+	"github.com/grundy-go/grundy/periodic"
 )
 
 // Element is an element of a quotient: 0 .. Order-1, numbered in the order
@@ -56,7 +56,7 @@ type Quotient struct {
 	rels       []Relation
 	tame       bool
 	stableFrom int
-	pattern    *heap.Pattern
+	pattern    *periodic.Pattern
 }
 
 // OptionsFunc makes a function a heap game (a game.Game[int]; heap.Rules
@@ -78,7 +78,7 @@ type Window interface {
 
 // StopError reports that Compute stopped at a limit (or failed) while it
 // added heap Heap; Partial is the quotient of heaps 0..Heap-1 (nil when
-// Heap is 0). It wraps the cause: solve.IsLimit tells a limit.
+// Heap is 0). It wraps the cause: limits.IsLimit tells a limit.
 type StopError struct {
 	Heap    int
 	Partial *Quotient
@@ -108,7 +108,7 @@ func (e *StopError) Unwrap() error { return e.Err }
 // polled. On a limit it returns a *StopError naming the heap and carrying
 // the quotient of the heaps before it. Options leaving heaps that are not
 // smaller are bad input (game.ErrInput).
-func Compute(ctx context.Context, g game.Game[int], n int, budget *solve.Budget) (*Quotient, error) {
+func Compute(ctx context.Context, g game.Game[int], n int, budget *limits.Budget) (*Quotient, error) {
 	if n < 0 {
 		return nil, game.Inputf("negative heap size %d", n)
 	}
@@ -388,12 +388,12 @@ func (q Quotient) isTame() bool {
 // (its conditions see heaps only through these pairs): the quotient and
 // the periodic images are those of every prefix of heaps, and of the whole
 // game.
-func (q Quotient) findPattern(g game.Game[int]) *heap.Pattern {
+func (q Quotient) findPattern(g game.Game[int]) *periodic.Pattern {
 	values := make([]uint32, len(q.heaps))
 	for h, x := range q.heaps {
 		values[h] = uint32(x)
 	}
-	pat := heap.Find(values)
+	pat := periodic.Find(values)
 	if pat == nil || pat.Saltus != 0 {
 		return nil
 	}
@@ -533,7 +533,7 @@ func (q Quotient) StableFrom() int { return q.stableFrom }
 
 // Pattern returns the periodicity of the heaps' elements (see Window), or
 // nil when none is seen.
-func (q Quotient) Pattern() *heap.Pattern {
+func (q Quotient) Pattern() *periodic.Pattern {
 	if q.pattern == nil {
 		return nil
 	}
@@ -565,7 +565,7 @@ func (q Quotient) WinningMoves(heaps []int, g game.Game[int], yield func(Move) b
 // polled, so that a huge heap (covered by a proven pattern, it may have
 // as many options as tokens) cannot run past a request's limits. It
 // returns the limit error that stopped it, nil otherwise.
-func (q Quotient) WinningMovesContext(ctx context.Context, heaps []int, g game.Game[int], budget *solve.Budget, yield func(Move) bool) error {
+func (q Quotient) WinningMovesContext(ctx context.Context, heaps []int, g game.Game[int], budget *limits.Budget, yield func(Move) bool) error {
 	counts := map[int]int{}
 	dense := make([]int, len(q.heaps))
 	for _, h := range heaps {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/heap"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // naive is the misère outcome of sums of heaps by the definition, written
@@ -205,7 +205,7 @@ func codeQuotient(code heap.Code) (*Quotient, error) {
 		if os.Getenv("GRUNDY_QUOTIENT_FULL") == "1" {
 			states = fullCodeStates
 		}
-		r.q, r.err = Compute(context.Background(), heap.Octal(code), 12, &solve.Budget{MaxStates: states})
+		r.q, r.err = Compute(context.Background(), heap.Octal(code), 12, &limits.Budget{MaxStates: states})
 	})
 	return r.q, r.err
 }
@@ -260,7 +260,7 @@ func TestAgainstNaiveSearch(t *testing.T) {
 				}
 				r := heap.Octal(code)
 				q, err := codeQuotient(code)
-				if errors.Is(err, solve.ErrStateLimit) {
+				if errors.Is(err, limits.ErrStateLimit) {
 					skipped++
 					continue
 				}

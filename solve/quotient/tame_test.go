@@ -8,6 +8,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/heap"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -115,13 +116,13 @@ func TestTameCodes(t *testing.T) {
 	for _, code := range codes(t) {
 		r := heap.Octal(code)
 		q, err := codeQuotient(code)
-		if errors.Is(err, solve.ErrStateLimit) {
+		if errors.Is(err, limits.ErrStateLimit) {
 			continue
 		}
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := solve.NewMisere[int](r, &solve.Budget{MaxStates: 200_000})
+		m := solve.NewMisere[int](r, &limits.Budget{MaxStates: 200_000})
 		classes := make([]tameClass, top+1)
 		tame := true
 		for h := 0; h <= top && tame; h++ {

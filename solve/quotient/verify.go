@@ -4,7 +4,7 @@ import (
 	"container/heap"
 	"slices"
 
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // The verification theorem. Let Q be a finite commutative monoid with a
@@ -140,7 +140,7 @@ func (e *engine) pCheck(q *table, tys []heapType, least []word) (*failure, error
 	var best *failure
 	for x := range q.order {
 		if x%64 == 0 {
-			if err := solve.Poll(e.ctx); err != nil {
+			if err := limits.Poll(e.ctx); err != nil {
 				return nil, err
 			}
 		}

@@ -11,7 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/grundy-go/grundy/internal/diskalloc"
-	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // A tier file holds the solved values of one tier: a 64-byte header, then
@@ -72,7 +72,7 @@ func createTier(path string, size uint64) (*tierFile, error) {
 	if err := diskalloc.Allocate(f, 0, n); err != nil {
 		f.Close()
 		os.Remove(path + ".tmp")
-		return nil, fmt.Errorf("reserve %s for tier file %s: %w", solve.Bytes(n), filepath.Base(path), err)
+		return nil, fmt.Errorf("reserve %s for tier file %s: %w", limits.Bytes(n), filepath.Base(path), err)
 	}
 	data, err := mmapFile(f, n, true)
 	if err != nil {

@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -113,7 +114,7 @@ type Stat struct {
 // counts states and memory against its Budget. A Solver is not safe for
 // concurrent use; Close unmaps its files.
 type Solver[P comparable] struct {
-	solve.Counter
+	limits.Counter
 
 	g       Game[P]
 	counter game.MoveCounter[P]
@@ -127,7 +128,7 @@ type Solver[P comparable] struct {
 
 // New returns a tier solver for g writing to opts.Dir, counting against
 // budget (nil: no limit).
-func New[P comparable](g Game[P], budget *solve.Budget, opts Options) *Solver[P] {
+func New[P comparable](g Game[P], budget *limits.Budget, opts Options) *Solver[P] {
 	s := &Solver[P]{g: g, opts: opts, hash: GameHash(opts.Game), mapped: map[ID]*tierFile{}, done: map[ID]bool{}}
 	s.Budget = budget
 	s.counter, _ = g.(game.MoveCounter[P])
@@ -175,9 +176,9 @@ func (s *Solver[P]) path(t ID) string {
 }
 
 // Solve solves every tier reachable from roots, children first, skipping
-// the tiers whose files are complete. It returns a *solve.StateLimitError
+// the tiers whose files are complete. It returns a *limits.StateLimitError
 // when the positions of the tiers left pass the budget's MaxStates (checked
-// before any work), a *solve.MemoryLimitError when a tier needs more memory
+// before any work), a *limits.MemoryLimitError when a tier needs more memory
 // than the budget allows, and an error wrapping the context's error when it
 // is done; the tiers finished before stay on disk for a later resume.
 func (s *Solver[P]) Solve(ctx context.Context, roots []ID) error {
@@ -477,7 +478,7 @@ func (s *Solver[P]) fill(ctx context.Context, t ID, out *tierFile, kids []ID, ch
 		if r+1 > maxCell {
 			return fmt.Errorf("remoteness exceeds %d, more than a tier file records", maxCell)
 		}
-		if err := solve.Poll(ctx); err != nil {
+		if err := limits.Poll(ctx); err != nil {
 			return fmt.Errorf("level %d of %d positions: %w", r, size, err)
 		}
 		// Chunks over the segments, taken by the workers in turn.
@@ -518,7 +519,7 @@ func (s *Solver[P]) fill(ctx context.Context, t ID, out *tierFile, kids []ID, ch
 							v.update(j)
 						}
 					}
-					if err := solve.Poll(ctx); err != nil {
+					if err := limits.Poll(ctx); err != nil {
 						return err
 					}
 					i = end
@@ -530,7 +531,7 @@ func (s *Solver[P]) fill(ctx context.Context, t ID, out *tierFile, kids []ID, ch
 					v.lose = cell&cellKind == cellLose
 					s.g.TierParents(s.g.Unrank(sg.tier, uint64(rank)), t, v.fn)
 				}
-				if err := solve.Poll(ctx); err != nil {
+				if err := limits.Poll(ctx); err != nil {
 					return err
 				}
 				i = end

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 )
 
@@ -105,12 +106,12 @@ func TestEqualsRetro(t *testing.T) {
 func TestLimits(t *testing.T) {
 	g := counters{max: 20}
 	dir := t.TempDir()
-	s := New[cpos](g, &solve.Budget{MaxStates: 10}, Options{Dir: dir, Game: "counters"})
-	if err := s.Solve(context.Background(), []ID{20}); !errors.Is(err, solve.ErrStateLimit) {
+	s := New[cpos](g, &limits.Budget{MaxStates: 10}, Options{Dir: dir, Game: "counters"})
+	if err := s.Solve(context.Background(), []ID{20}); !errors.Is(err, limits.ErrStateLimit) {
 		t.Errorf("max states 10: %v", err)
 	}
-	s = New[cpos](g, &solve.Budget{MaxMemory: 20}, Options{Dir: dir, Game: "counters"})
-	if err := s.Solve(context.Background(), []ID{20}); !errors.Is(err, solve.ErrMemoryLimit) {
+	s = New[cpos](g, &limits.Budget{MaxMemory: 20}, Options{Dir: dir, Game: "counters"})
+	if err := s.Solve(context.Background(), []ID{20}); !errors.Is(err, limits.ErrMemoryLimit) {
 		t.Errorf("max memory 20 bytes: %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

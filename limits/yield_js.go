@@ -1,6 +1,6 @@
 //go:build js
 
-package solve
+package limits
 
 import "runtime"
 
@@ -8,5 +8,5 @@ import "runtime"
 // thread and no preemption: a computing goroutine that never blocks keeps
 // the runtime from firing timers, so a context's deadline would never pass
 // and the time limit would not hold. Yielding at each poll (every
-// pollEvery states) lets the deadline's timer fire.
+// PollEvery states) lets the deadline's timer fire.
 func yield() { runtime.Gosched() }

@@ -1,6 +1,6 @@
 //go:build !js
 
-package solve
+package limits
 
 // yield does nothing where goroutines are preempted: timers fire on their
 // own (see yield_js.go).

@@ -1,10 +1,15 @@
-package solve
+// Package limits holds the budget of one request: the states, memory and
+// time that every engine, component and phase of the request share
+// ([Budget]), the per-engine count against it ([Counter]) and the errors a
+// request stops with when it reaches a limit. It is a leaf: the engines of
+// package solve and the heap engines of package heap both import it, and it
+// imports nothing of the module.
+package limits
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/grundy-go/grundy/game"
 	"sync/atomic"
 )
 
@@ -34,10 +39,11 @@ type Budget struct {
 // ProgressEvery is how many states pass between calls of Budget.Progress.
 const ProgressEvery = 1 << 14
 
-// pollEvery is how many states pass between polls of the context: often
+// PollEvery is how many states pass between polls of the context: often
 // enough that a deadline is honoured within milliseconds even when one
 // state costs microseconds (a rule script, a board with many options).
-const pollEvery = 1 << 8
+// Engines that count states without a budget poll as often.
+const PollEvery = 1 << 8
 
 // States returns the number of states counted so far.
 func (b *Budget) States() int64 {
@@ -70,7 +76,7 @@ func (b *Budget) Steps(ctx context.Context, n int64) error {
 		return &StateLimitError{Limit: b.MaxStates}
 	}
 	before := after - n
-	if n >= pollEvery || before/pollEvery != after/pollEvery {
+	if n >= PollEvery || before/PollEvery != after/PollEvery {
 		yield()
 		if err := ctx.Err(); err != nil {
 			b.states.Add(-n) // not expanded either
@@ -240,6 +246,10 @@ func (c *Counter) Hold(need int64) error {
 	return nil
 }
 
+// Held returns the bytes the engine holds against the budget (what Hold
+// charged and Free has not given back).
+func (c *Counter) Held() int64 { return c.held }
+
 // Free gives back everything the engine held (when it is discarded while
 // the request goes on).
 func (c *Counter) Free() {
@@ -254,13 +264,4 @@ func (c *Counter) Step(ctx context.Context) error {
 	}
 	c.States++
 	return nil
-}
-
-// footprintOf returns the bytes g holds of its own (game.Footprint), 0
-// for games that hold none.
-func footprintOf(g any) int64 {
-	if f, ok := g.(game.Footprint); ok {
-		return f.Footprint()
-	}
-	return 0
 }
