@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/grundy-go/grundy/heap"
 )
 
 // brute returns G(0..n-1) of a code (digits d0, d1, ...; distinct: the
@@ -243,6 +245,48 @@ func BenchmarkLookup(b *testing.B) {
 	for b.Loop() {
 		if len(x.Lookup(values, 0)) == 0 {
 			b.Fatal("no match")
+		}
+	}
+}
+
+// BenchmarkLookupComputed is the baseline of BenchmarkLookup: the same
+// search without the table, computing G(0..16) of every class.
+func BenchmarkLookupComputed(b *testing.B) {
+	x, err := Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	sk, err := BuildSkeleton(context.Background(), x.Candidates)
+	if err != nil {
+		b.Fatal(err)
+	}
+	values := brute([]uint8{0, 1, 3, 7}, false, 17)
+	for b.Loop() {
+		found := 0
+		for _, r := range sk.Rules {
+			g, err := heap.Compute(context.Background(), r, len(values)-1, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if slices.Equal(g, values) {
+				found++
+			}
+		}
+		if found == 0 {
+			b.Fatal("no match")
+		}
+	}
+}
+
+// BenchmarkDecode is the first use's cost: decoding the table.
+func BenchmarkDecode(b *testing.B) {
+	cands, err := Candidates()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := Decode(encoded, len(cands)); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
