@@ -92,12 +92,9 @@ are kept back and the whole game is printed as one JSON document at the end.`,
 			}
 			in, out := cmd.InOrStdin(), cmd.OutOrStdout()
 			tui := isTerminal(out) && isTerminalReader(in)
-			// A progress bar on the terminal would tear the full-screen view.
-			budget, done := &query.Budget{MaxStates: int64(opts.maxStates), MaxMemory: int64(opts.maxMemory)}, func() {}
-			if !tui {
-				budget, done = opts.budget(cmd)
-			}
-			defer done()
+			// No progress line: it would tear the full-screen view, and
+			// a game's time is mostly the human's.
+			budget := opts.plainBudget()
 			cfg.player = query.NewPlayer(query.PlayOptions{Budget: budget, Misere: misere, Files: opts.files(cmd)})
 			cfg.start, cfg.hint, cfg.misere = pos, hint, misere
 			// --timeout bounds the whole game, like every verb's run;

@@ -10,7 +10,6 @@ import (
 	"runtime/debug"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
@@ -140,30 +139,23 @@ func (o *options) files(cmd *cobra.Command) fs.FS {
 }
 
 // budget returns the budget of one request (all the engines a command
-// starts) from the flags, with a progress display on stderr when it is a
-// terminal. done clears the display.
+// starts) from the flags, with its progress line on stderr when it is a
+// terminal (showProgress). done stops and clears the line.
 func (o *options) budget(cmd *cobra.Command) (budget *query.Budget, done func()) {
-	budget = &query.Budget{MaxStates: int64(o.maxStates), MaxMemory: int64(o.maxMemory)}
+	budget = o.plainBudget()
+	return budget, o.showProgress(cmd, budget)
+}
+
+// plainBudget is the budget of one request from the flags, with no
+// progress shown.
+func (o *options) plainBudget() *query.Budget {
 	if o.maxMemory > 0 {
 		// The budget counts what the engines hold; the collector is asked
 		// to keep the whole heap (garbage and runtime included) near it
 		// too, instead of letting it grow to twice the live data.
 		debug.SetMemoryLimit(int64(o.maxMemory) + 256<<20)
 	}
-	if !isTerminal(cmd.ErrOrStderr()) {
-		return budget, func() {}
-	}
-	bar := progressbar.NewOptions64(-1,
-		progressbar.OptionSetWriter(cmd.ErrOrStderr()),
-		progressbar.OptionSetDescription("states"),
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("states"),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-	)
-	budget.Progress = func(states int64) { _ = bar.Set64(states) }
-	return budget, func() { _ = bar.Finish() }
+	return &query.Budget{MaxStates: int64(o.maxStates), MaxMemory: int64(o.maxMemory)}
 }
 
 // isTerminal reports whether w writes to a terminal.

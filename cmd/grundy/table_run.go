@@ -53,12 +53,10 @@ func (rf *runFlags) table(cmd *cobra.Command, opts *options, name string, from, 
 	}
 	ctx, cancel := opts.context(cmd)
 	defer cancel()
-	budget, done := opts.budget(cmd)
-	done() // the run has a progress bar of its own
-	budget.Progress = nil
+	budget := opts.plainBudget() // the run has a progress bar of its own
 	ro := query.RunOptions{Out: out, Resume: rf.resume, Budget: budget, List: opts.json}
 	finish := func() {}
-	if isTerminal(cmd.ErrOrStderr()) {
+	if !opts.json && isTerminal(cmd.ErrOrStderr()) {
 		ro.Progress, finish = runProgress(cmd.ErrOrStderr(), int64(to)+1)
 	}
 	start, cpuStart := time.Now(), processCPU()
