@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
@@ -107,6 +108,12 @@ func ParseValues(words []string) ([]game.Nimber, error) {
 		values[i] = game.Nimber(v)
 	}
 	return values, nil
+}
+
+// ParseValuesText reads values written in one text, separated by blanks
+// or commas ("0 1 1 2", "0,1,1,2"), as ParseValues does.
+func ParseValuesText(text string) ([]game.Nimber, error) {
+	return ParseValues(strings.Fields(strings.ReplaceAll(text, ",", " ")))
 }
 
 // Identify finds the games of the index (package heap/index: every code of
