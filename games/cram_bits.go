@@ -1,0 +1,180 @@
+package games
+
+import (
+	"math/bits"
+	"sync"
+
+	"github.com/grundy-go/grundy/game"
+)
+
+// This file is Cram on the 8x8 bitboards of rectangles_bits.go: a
+// component is a cropped word (cell (r, c) at bit 8r+c, an open cell in
+// row 0 and in column 0), canonical under the 8 symmetries of the square
+// (bitsCropCanon: a domino's image under a symmetry of the square is a
+// domino, so symmetric components have equal values). A move takes the two
+// cells of a domino; what is left is split into 4-connected components by
+// the occluded fills of bitsComponent. A component of one cell has no move
+// and value 0, so options leave it out.
+
+// cramBitsGame is Cram on canonical cropped 8x8 bitboards. Its options are
+// already split and canonical (no Splitter, no Canonicalizer), so the
+// engine keys its memo by the words; its Value (game.Valuer) answers
+// without a search the components whose values are known: full rows
+// (Dawson's Kayles), the components within the endgame table, and, with
+// the symmetry shortcut, the half-turn symmetric components of even width
+// and height.
+type cramBitsGame struct {
+	buf      *[32]uint64   // the components of the option being yielded
+	cache    *canonCache   // representatives of recent components
+	endgame  []uint8       // cramEndgame(): every set of cells within 5 x 4
+	rows     []game.Nimber // dawsonKaylesRows(): the values of full rows
+	symmetry bool          // the symmetry shortcut (cramSymmetric) is on
+}
+
+func newCramBitsGame(symmetry bool) cramBitsGame {
+	return cramBitsGame{buf: new([32]uint64), cache: new(canonCache), endgame: cramEndgame(), rows: dawsonKaylesRows(), symmetry: symmetry}
+}
+
+// cramDominoes returns the cells of board p that are the left cell of a
+// horizontal domino of open cells, and those that are the top cell of a
+// vertical one.
+func cramDominoes(p uint64) (horizontal, vertical uint64) {
+	return p & (p >> 1) &^ col7Mask, p & (p >> 8)
+}
+
+// Options yields, for each domino of open cells of p, the canonical
+// components of what it leaves.
+func (g cramBitsGame) Options(p uint64, yield func([]uint64) bool) {
+	horizontal, vertical := cramDominoes(p)
+	for d := horizontal; d != 0; d &= d - 1 {
+		low := d & -d
+		if !yield(g.split(p&^(low|low<<1), g.buf[:0])) {
+			return
+		}
+	}
+	for d := vertical; d != 0; d &= d - 1 {
+		low := d & -d
+		if !yield(g.split(p&^(low|low<<8), g.buf[:0])) {
+			return
+		}
+	}
+}
+
+// AppendSums is Options for the engine (solve.SumAppender), in the same
+// order, with no callback.
+func (g cramBitsGame) AppendSums(p uint64, parts []uint64, ends []int32) ([]uint64, []int32) {
+	horizontal, vertical := cramDominoes(p)
+	for d := horizontal; d != 0; d &= d - 1 {
+		low := d & -d
+		parts = g.split(p&^(low|low<<1), parts)
+		ends = append(ends, int32(len(parts)))
+	}
+	for d := vertical; d != 0; d &= d - 1 {
+		low := d & -d
+		parts = g.split(p&^(low|low<<8), parts)
+		ends = append(ends, int32(len(parts)))
+	}
+	return parts, ends
+}
+
+// split appends the canonical components of board p that have a move
+// (at least two cells) to dst.
+func (g cramBitsGame) split(p uint64, dst []uint64) []uint64 {
+	for rest := p; rest != 0; {
+		comp := bitsComponent(rest)
+		rest &^= comp
+		if comp&(comp-1) != 0 {
+			dst = append(dst, g.cache.cropCanon(comp))
+		}
+	}
+	return dst
+}
+
+// Value answers the canonical components whose values are known.
+func (g cramBitsGame) Value(p uint64) (game.Nimber, bool) {
+	if p&(p+1) == 0 && p < 1<<8 { // a full row (a line's representative is a row; 0x3ff is a row of 8 and two cells below)
+		return g.rows[bits.OnesCount64(p)], true
+	}
+	w, h := bitsSize(p)
+	if w <= cramEndgameW && h <= cramEndgameH {
+		return game.Nimber(g.endgame[cramEndgameIndex(p)]), true
+	}
+	if g.symmetry && cramSymmetric(p, w, h) {
+		return 0, true
+	}
+	return 0, false
+}
+
+// cramSymmetric reports whether the cropped board p of width w and height
+// h is one the symmetry shortcut values 0: w and h are even and the
+// half-turn about the centre of the bounding box maps p onto itself.
+//
+// Theorem (the symmetry strategy): such a component is a loss for the
+// player to move, so its value is 0. Proof. Put the cells' centres at the
+// points (c + 1/2, r + 1/2); the half-turn is x -> (w, h) - x, and its
+// centre (w/2, h/2) has integer coordinates since w and h are even. A
+// domino's centre has one coordinate an integer and the other not, so no
+// domino is its own image, and no cell is its own image either (a cell's
+// centre has no integer coordinate). A domino d and its image d' share no
+// cell: if a cell u were in both, its image u' (a different cell) would be
+// in both too, so d = {u, u'} = d', which is impossible. The second player
+// answers each domino d with d': when the open cells are symmetric before
+// d, the cells of d' are open (they are the images of d's cells) and not
+// in d, so the answer is legal and leaves the open cells symmetric again.
+// So the second player always has a move after the first, and the first
+// player is the one who finds none: the position is a loss. The empty
+// even-by-even boards are such components.
+func cramSymmetric(p uint64, w, h int) bool {
+	if w&1 != 0 || h&1 != 0 {
+		return false
+	}
+	cols := mirrorBytes(p) >> (uint(8-w) & 7)
+	return bits.ReverseBytes64(cols)>>(uint(64-8*h)&63) == p
+}
+
+// The endgame table: the value of every set of cells within 5 columns and
+// 4 rows, computed once in a process by cramEndgame (one byte each, 1 MiB,
+// about 0.1 s). A canonical component of width w and height h is stored
+// with w >= h (canonSized keeps the wider orientation, and either for a
+// square), so the table answers every component within 5 x 4 or 4 x 5.
+const (
+	cramEndgameW = 5
+	cramEndgameH = 4
+)
+
+// cramEndgameIndex returns the table index of a cropped board within 5 x 4:
+// the 5 low bits of each of its 4 rows, row r at bits 5r.
+func cramEndgameIndex(p uint64) int {
+	return int(p&0x1f | p>>3&0x3e0 | p>>6&0x7c00 | p>>9&0xf8000)
+}
+
+// cramEndgame returns the endgame table (see cramEndgameIndex), built on
+// first use. Its sets need not be connected: taking a domino clears two
+// bits, so every option of a set is a smaller index and one pass in
+// increasing order values them all, by the definition (the mex of the
+// options' values), with no splitting and no symmetry.
+var cramEndgame = sync.OnceValue(func() []uint8 {
+	const w, h = cramEndgameW, cramEndgameH
+	var dominoes []uint32
+	for r := range h {
+		for c := range w {
+			if c+1 < w {
+				dominoes = append(dominoes, 3<<(r*w+c))
+			}
+			if r+1 < h {
+				dominoes = append(dominoes, 1<<(r*w+c)|1<<((r+1)*w+c))
+			}
+		}
+	}
+	table := make([]uint8, 1<<(w*h))
+	for m := range uint32(len(table)) {
+		var seen uint64 // the option values: at most 10 dominoes fit in 20 cells, so each is below 11
+		for _, d := range dominoes {
+			if m&d == d {
+				seen |= 1 << table[m&^d]
+			}
+		}
+		table[m] = uint8(bits.TrailingZeros64(^seen))
+	}
+	return table
+})
