@@ -2,9 +2,7 @@ package web
 
 import (
 	"encoding/json"
-	"errors"
 	"io"
-	"net/http"
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
@@ -239,7 +237,7 @@ var scriptSteps = script.Limits{CallSteps: script.DefaultCallSteps, RunSteps: 1_
 
 func (s *Server) script(r *request) (any, error) {
 	var req ScriptRequest
-	if err := decodeBody(r, &req, "the script", `a script request {"script": ..., "verb": ..., "args": ...}`); err != nil {
+	if err := decodeBody(r, &req, `a script request {"script": ..., "verb": ..., "args": ...}`); err != nil {
 		return nil, err
 	}
 	if strings.TrimSpace(req.Script) == "" {
@@ -305,21 +303,13 @@ func (s *Server) move(r *request) (any, error) {
 	return MoveResult{a, best}, nil
 }
 
-// decodeBody reads the JSON body of a POST request into v, refusing other
-// content types and unknown fields; what names the body in the errors
-// ("the script"), shape describes the JSON expected. A body over the
-// server's size limit keeps its *http.MaxBytesError (HTTP 413).
-func decodeBody(r *request, v any, what, shape string) error {
-	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return game.Inputf("send %s as JSON (Content-Type application/json), not %s", what, ct)
-	}
+// decodeBody reads the JSON body of a POST request (application/json,
+// read whole by the api wrapper) into v, refusing unknown fields; shape
+// describes the JSON expected.
+func decodeBody(r *request, v any, shape string) error {
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
-			return err
-		}
 		return game.Inputf("request body is not %s: %v", shape, err)
 	}
 	return nil

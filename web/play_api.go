@@ -95,7 +95,7 @@ const maxPlayed = 5000
 
 func (s *Server) play(r *request) (any, error) {
 	var req PlayRequest
-	if err := decodeBody(r, &req, "the game", `a game {"position": ..., "played": [...]}`); err != nil {
+	if err := decodeBody(r, &req, `a game {"position": ..., "played": [...]}`); err != nil {
 		return nil, err
 	}
 	if len(req.Played) > maxPlayed {

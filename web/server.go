@@ -1,14 +1,18 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log"
+	"mime"
 	"net"
 	"net/http"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -91,8 +95,9 @@ func (c Config) withDefaults() Config {
 // between requests (every request opens its own game instances, so memo
 // tables never outlive a request).
 type Server struct {
-	cfg Config
-	sem chan struct{} // one token per request computing
+	cfg   Config
+	sem   chan struct{} // one token per request computing
+	quick chan struct{} // one token per request in the quick lane
 
 	catalogOnce sync.Once
 	catalog     []GameEntry // the /api/games answer, built once
@@ -103,7 +108,11 @@ type Server struct {
 // New returns a server with the limits of cfg.
 func New(cfg Config) *Server {
 	cfg = cfg.withDefaults()
-	s := &Server{cfg: cfg, sem: make(chan struct{}, cfg.Concurrency), mux: http.NewServeMux(), loop: true}
+	s := &Server{
+		cfg: cfg, sem: make(chan struct{}, cfg.Concurrency),
+		quick: make(chan struct{}, max(8, 2*runtime.NumCPU())),
+		mux:   http.NewServeMux(), loop: true,
+	}
 	s.routes()
 	return s
 }
@@ -146,7 +155,7 @@ func (s *Server) routes() {
 	s.mux.Handle("/api/solve", s.api(http.MethodGet, s.solve, []string{"position", "misere"}))
 	s.mux.Handle("/api/graph", s.api(http.MethodGet, s.graph, []string{"position", "max-nodes", "misere"}))
 	s.mux.Handle("/api/move", s.api(http.MethodGet, s.move, []string{"position", "misere"}))
-	s.mux.Handle("/api/script", s.api(http.MethodPost, s.script, nil))
+	s.mux.Handle("/api/script", s.scriptAPI(http.MethodPost, s.script))
 	s.mux.Handle("/api/quotient", s.api(http.MethodGet, s.quotient, []string{"game", "to"}))
 	s.mux.Handle("/api/play", s.api(http.MethodPost, s.play, nil))
 	s.mux.Handle("/api/identify", s.api(http.MethodGet, s.identify, []string{"values", "from"}))
@@ -193,10 +202,25 @@ func (e statusError) Error() string { return e.err.Error() }
 func (e statusError) Unwrap() error { return e.err }
 
 // api wraps a handler: it checks the method and the query parameters
-// against allowed (the common `timeout` and `max-states` are always allowed), applies the time
-// and state limits, waits for a computing slot, turns errors into JSON with
-// their status, and turns a panic into a 500 (a bug, never bad input).
+// against allowed (the common `timeout` and `max-states` are always
+// allowed), reads a POST body whole, applies the time and state limits,
+// runs the handler (in the quick lane, then if need be in a computing
+// slot), turns errors into JSON with their status, and turns a panic into
+// a 500 (a bug, never bad input).
 func (s *Server) api(method string, handle func(*request) (any, error), allowed []string) http.Handler {
+	return s.apiLane(method, handle, allowed, true)
+}
+
+// scriptAPI is api for rule scripts: they skip the quick lane and compute
+// only in a computing slot. One Starlark step can run for seconds (a
+// builtin that builds a list of 10^6 elements), past the quick lane's time
+// limit, so a script in the quick lane would hold it from cheap requests.
+func (s *Server) scriptAPI(method string, handle func(*request) (any, error)) http.Handler {
+	return s.apiLane(method, handle, nil, false)
+}
+
+// apiLane is api, with the quick lane or without.
+func (s *Server) apiLane(method string, handle func(*request) (any, error), allowed []string, quick bool) http.Handler {
 	allow := map[string]bool{"timeout": true, "max-states": true}
 	for _, a := range allowed {
 		allow[a] = true
@@ -214,30 +238,136 @@ func (s *Server) api(method string, handle func(*request) (any, error), allowed 
 			return
 		}
 		req, err := s.prepare(w, r, allow)
+		if err == nil && r.Method == http.MethodPost {
+			err = s.readBody(w, r)
+		}
 		if err != nil {
-			writeError(w, statusOf(err), err.Error())
+			writeError(w, statusOf(err), describe(err, req.timeout))
 			return
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), req.timeout)
 		defer cancel()
-		select {
-		case s.sem <- struct{}{}:
-			defer func() { <-s.sem }()
-		case <-ctx.Done():
-			writeError(w, http.StatusServiceUnavailable, "the server is busy: try again")
-			return
-		}
-		req.Request = r.WithContext(ctx)
-		res, err := handle(req.request)
-		if err == nil && ctx.Err() != nil {
-			err = ctx.Err()
-		}
+		res, err := s.compute(ctx, r, req.request, handle, quick)
 		if err != nil {
 			writeError(w, statusOf(err), describe(err, req.timeout))
 			return
 		}
 		writeJSON(w, http.StatusOK, res)
 	})
+}
+
+// The quick lane: every request first runs with these small limits (or
+// its own, when smaller) in a pool of its own, max(8, 2 x cores) wide, so
+// a cheap request (most of the explorer's clicks) answers in milliseconds
+// however many heavy requests wait for or hold the computing slots. A
+// request that reaches a quick limit runs again from the start in a
+// computing slot with its whole budget; its time limit counts from its
+// arrival, so the quick attempt costs a heavy request at most quickTimeout.
+// The lane is wide because each attempt leaves it within quickTimeout: a
+// burst of 70 heavy requests passes through it in about a quarter of a
+// second, and its memory is at most its width times quickMaxMemory.
+const (
+	quickTimeout   = 20 * time.Millisecond
+	quickMaxStates = 2_000
+	quickMaxMemory = 16 << 20
+)
+
+// compute runs handle for r, first in the quick lane, then, when a quick
+// limit stopped it, in a computing slot. It waits for a slot at most until
+// ctx ends (503 busy).
+func (s *Server) compute(ctx context.Context, r *http.Request, req *request, handle func(*request) (any, error), quick bool) (any, error) {
+	if !quick {
+		return s.inSlot(ctx, r, req, handle)
+	}
+	full := req.budget
+	select {
+	case s.quick <- struct{}{}:
+	case <-ctx.Done():
+		return nil, statusError{http.StatusServiceUnavailable, errors.New("the server is busy: try again")}
+	}
+	qctx, qcancel := context.WithTimeout(ctx, quickTimeout)
+	small := &query.Budget{MaxStates: min(full.MaxStates, quickMaxStates), MaxMemory: min(full.MaxMemory, quickMaxMemory)}
+	res, err := s.attempt(qctx, r, req, small, handle)
+	quickEnded := qctx.Err() != nil && ctx.Err() == nil
+	qcancel()
+	<-s.quick
+	switch {
+	case quickEnded:
+	case errors.Is(err, query.ErrStateLimit) && small.MaxStates < full.MaxStates:
+	case errors.Is(err, query.ErrMemoryLimit) && small.MaxMemory < full.MaxMemory:
+	default:
+		return res, err // answered, or stopped by a limit of its own
+	}
+	return s.inSlot(ctx, r, req, handle)
+}
+
+// inSlot runs handle for r with its whole budget in a computing slot,
+// waiting for one at most until ctx ends (503 busy).
+func (s *Server) inSlot(ctx context.Context, r *http.Request, req *request, handle func(*request) (any, error)) (any, error) {
+	select {
+	case s.sem <- struct{}{}:
+		defer func() { <-s.sem }()
+	case <-ctx.Done():
+		return nil, statusError{http.StatusServiceUnavailable, errors.New("the server is busy: try again")}
+	}
+	return s.attempt(ctx, r, req, req.budget, handle)
+}
+
+// attempt runs handle once on ctx with budget.
+func (s *Server) attempt(ctx context.Context, r *http.Request, req *request, budget *query.Budget, handle func(*request) (any, error)) (any, error) {
+	run := *req
+	run.Request = r.WithContext(ctx)
+	run.budget = budget
+	if run.Request.Body != nil {
+		// Each attempt reads the body read whole by readBody afresh.
+		if body, ok := r.Body.(*bodyBytes); ok {
+			run.Request.Body = &bodyBytes{Reader: bytes.NewReader(body.data), data: body.data}
+		}
+	}
+	res, err := handle(&run)
+	if err == nil && ctx.Err() != nil {
+		err = ctx.Err()
+	}
+	return res, err
+}
+
+// bodyTimeout is the longest a client may take to send a POST body (at
+// most MaxBody bytes); slow clients are cut off before they take a slot.
+const bodyTimeout = 5 * time.Second
+
+// bodyBytes is a request body read whole.
+type bodyBytes struct {
+	*bytes.Reader
+	data []byte
+}
+
+func (*bodyBytes) Close() error { return nil }
+
+// readBody reads the body of a POST request whole, within bodyTimeout and
+// the server's size limit, before the request takes a quick or computing
+// slot: a client sending a byte a second holds only its own connection.
+// Only application/json is accepted (415 otherwise), so a page elsewhere
+// cannot post to the explorer without a CORS preflight, which it refuses.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) error {
+	ct := r.Header.Get("Content-Type")
+	if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
+		if ct == "" {
+			ct = "no Content-Type"
+		}
+		return statusError{http.StatusUnsupportedMediaType, fmt.Errorf("send the request body as JSON (Content-Type application/json), not %s", ct)}
+	}
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyTimeout))
+	data, err := io.ReadAll(r.Body) // prepare limited it to MaxBody
+	if err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return err
+		}
+		return statusError{http.StatusRequestTimeout, fmt.Errorf("read the request body (at most %d bytes within %s): %w", s.cfg.MaxBody, bodyTimeout, err)}
+	}
+	_ = http.NewResponseController(w).SetReadDeadline(time.Time{})
+	r.Body = &bodyBytes{Reader: bytes.NewReader(data), data: data}
+	return nil
 }
 
 // listing wraps a handler that computes nothing (the catalog): it answers
@@ -423,13 +553,20 @@ func ListenAndServe(ctx context.Context, addr string, cfg Config, ready func(net
 		return fmt.Errorf("listen on %s: %w", addr, err)
 	}
 	s := New(cfg)
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// The engines count what they hold against each request's limit;
+		// the collector is asked to keep the whole heap (garbage, the
+		// quick lane, the runtime) within the computing slots' share
+		// plus a margin, instead of letting it grow to twice the live data.
+		debug.SetMemoryLimit(int64(s.cfg.Concurrency)*s.cfg.MaxMemory + 128<<20)
+	}
 	if tcp, ok := ln.Addr().(*net.TCPAddr); ok && !tcp.IP.IsLoopback() {
 		s.loop = false // serving the network on purpose: any Host
 	}
 	srv := &http.Server{
 		Handler:           s,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       bodyTimeout + 5*time.Second,
 		WriteTimeout:      s.cfg.Timeout + 30*time.Second,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,

@@ -526,13 +526,28 @@ func TestScript(t *testing.T) {
 			t.Errorf("%.60q: %d %s, want %d mentioning %q", c.body, code, body, c.status, c.want)
 		}
 	}
-	res, err := ts.Client().Post(ts.URL+"/api/script", "text/plain", strings.NewReader(scriptJSON(sub, "value", "3")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	if res.StatusCode != http.StatusBadRequest {
-		t.Errorf("text/plain body: status %d, want 400 (JSON only, so other sites cannot post without a preflight)", res.StatusCode)
+	// JSON only, so other sites cannot post without a preflight; a fetch
+	// of an untyped Blob sends no Content-Type at all.
+	for _, ct := range []string{"text/plain", "", "application/jsonx", "application/json; charset=utf-8"} {
+		req, err := http.NewRequest(http.MethodPost, ts.URL+"/api/script", strings.NewReader(scriptJSON(sub, "value", "3")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ct != "" {
+			req.Header.Set("Content-Type", ct)
+		}
+		res, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		want := http.StatusUnsupportedMediaType
+		if strings.HasPrefix(ct, "application/json;") {
+			want = http.StatusOK
+		}
+		if res.StatusCode != want {
+			t.Errorf("Content-Type %q: status %d, want %d", ct, res.StatusCode, want)
+		}
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -118,9 +117,11 @@ func TestCheapPagesNeverWait(t *testing.T) {
 	<-done
 }
 
-// TestHeavyRequestsDoNotStarveCheapOnes checks that with every slot held by
-// heavy requests a cheap request waits no longer than its own time limit:
-// it is refused with 503 about then, and computes once a slot frees.
+// TestHeavyRequestsDoNotStarveCheapOnes checks that with every computing
+// slot held by heavy requests a cheap request answers at once (the quick
+// lane), while another heavy request waits no longer than its own time
+// limit: it is refused with 503 about then, and computes once a slot
+// frees.
 func TestHeavyRequestsDoNotStarveCheapOnes(t *testing.T) {
 	s, ts := slotServer(t, 2)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -130,20 +131,30 @@ func TestHeavyRequestsDoNotStarveCheapOnes(t *testing.T) {
 		heavies = append(heavies, startHeavy(ctx, ts, "10s"))
 	}
 	waitBusy(t, s, 2)
+	for range 5 {
+		start := time.Now()
+		status, body := get(t, ts, q("value", "position", "nim 1 2", "timeout", "5s"), nil)
+		if status != http.StatusOK {
+			t.Errorf("cheap request while busy: %d %s, want 200", status, body)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("a cheap request waited %v behind heavy ones", d)
+		}
+	}
 	start := time.Now()
-	status, body := get(t, ts, q("value", "position", "nim 1 2", "timeout", "300ms"), nil)
-	if status != http.StatusServiceUnavailable || !strings.Contains(errorOf(t, body), "busy") {
-		t.Errorf("cheap request while busy: %d %s, want 503 busy", status, body)
+	status := <-startHeavy(context.Background(), ts, "300ms")
+	if status != http.StatusServiceUnavailable {
+		t.Errorf("heavy request while busy: %d, want 503 busy", status)
 	}
 	if d := time.Since(start); d > 300*time.Millisecond+time.Second {
-		t.Errorf("a cheap request with a 300ms limit waited %v", d)
+		t.Errorf("a heavy request with a 300ms limit waited %v", d)
 	}
 	cancel()
 	for _, h := range heavies {
 		<-h
 	}
-	if status, body := get(t, ts, q("value", "position", "nim 1 2", "timeout", "5s"), nil); status != http.StatusOK {
-		t.Errorf("after the heavy requests: %d %s", status, body)
+	if status, body := get(t, ts, heavy+"&timeout=300ms", nil); status != http.StatusUnprocessableEntity {
+		t.Errorf("after the heavy requests: %d %s, want 422 (its own limit)", status, body)
 	}
 }
 
@@ -177,4 +188,60 @@ func TestScriptWithHugeMovesStaysUp(t *testing.T) {
 	if status, body := get(t, ts, q("value", "position", "nim 3 4 5"), nil); status != http.StatusOK {
 		t.Fatalf("server after the scripts: %d %s", status, body)
 	}
+}
+
+// TestSlowBodiesTakeNoSlot sends POST bodies a byte at a time: they are
+// read before the request takes a quick or computing slot, so with one
+// computing slot and both quick slots' worth of slow clients a cheap
+// request still answers at once.
+func TestSlowBodiesTakeNoSlot(t *testing.T) {
+	s, ts := slotServer(t, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var wg sync.WaitGroup
+	for range cap(s.quick) + 1 {
+		pr, pw := io.Pipe()
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/api/script", pr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			if res, err := ts.Client().Do(req); err == nil {
+				res.Body.Close()
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			defer pw.Close()
+			for _, b := range []byte(`{"script": "def moves(n):\n    return []\n", "verb": "value", "args": "3"}`) {
+				select {
+				case <-ctx.Done():
+					return
+				case <-time.After(100 * time.Millisecond):
+				}
+				if _, err := pw.Write([]byte{b}); err != nil {
+					return
+				}
+			}
+		}()
+	}
+	time.Sleep(300 * time.Millisecond) // the slow requests have started
+	for range 5 {
+		start := time.Now()
+		status, body := get(t, ts, q("value", "position", "nim 3"), nil)
+		if status != http.StatusOK {
+			t.Errorf("cheap request beside slow bodies: %d %s", status, body)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("a cheap request waited %v beside slow bodies", d)
+		}
+		if n, m := len(s.sem), len(s.quick); n+m > 0 {
+			t.Errorf("slow bodies hold %d computing and %d quick slots", n, m)
+		}
+	}
+	cancel()
+	wg.Wait()
 }

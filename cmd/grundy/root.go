@@ -23,7 +23,8 @@ type options struct {
 	timeout   durationFlag
 	maxStates countFlag
 	maxMemory byteFlag
-	stop      context.CancelFunc // ends --timeout's deadline
+	started   time.Time            // when the command started: --timeout counts from here
+	stops     []context.CancelFunc // the file contexts' (see files)
 }
 
 // defaultMaxMemory is the CLI's memory budget for one command's engines.
@@ -68,15 +69,10 @@ Exit status: 0 done, 1 the computation failed or hit a limit (--timeout,
 	pf.Var(&opts.timeout, "timeout", "stop after this long, e.g. 10s or 2m (0: no limit)")
 	pf.Var(&opts.maxStates, "max-states", "stop after expanding this many positions (0: no limit)")
 	pf.Var(&opts.maxMemory, "max-memory", "stop before the engines hold more than this, e.g. 512MiB or 8GiB (0: no limit)")
-	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
-		// The deadline starts before the position is read: reading the
-		// user's files (@FILE, a FIFO's writer that never comes) is part
-		// of the request.
-		if opts.timeout > 0 {
-			ctx, cancel := context.WithTimeout(cmd.Context(), time.Duration(opts.timeout))
-			opts.stop = cancel // the deadline's timer ends with the process
-			cmd.SetContext(ctx)
-		}
+	root.PersistentPreRunE = func(*cobra.Command, []string) error {
+		// --timeout counts from here, before the position is read:
+		// reading the user's files is part of the request.
+		opts.started = time.Now()
 		return nil
 	}
 	for _, verb := range verbs {
@@ -127,15 +123,19 @@ var verbs []func(*options) *cobra.Command
 
 // context returns the command's context with the --timeout applied.
 func (o *options) context(cmd *cobra.Command) (context.Context, context.CancelFunc) {
-	return context.WithCancel(cmd.Context()) // the root set the deadline
+	if o.timeout > 0 {
+		return context.WithDeadline(cmd.Context(), o.started.Add(time.Duration(o.timeout)))
+	}
+	return context.WithCancel(cmd.Context())
 }
 
 // files returns the command line's file access for this command: reads
-// of the user's files end with the command's context (--timeout, an
-// interrupt), and what is not a regular file or the standard input is
-// refused.
+// of the user's files end with the command's context and --timeout, and
+// what is not a regular file or the standard input is refused.
 func (o *options) files(cmd *cobra.Command) fs.FS {
-	return games.OSFilesContext(cmd.Context())
+	ctx, cancel := o.context(cmd)
+	o.stops = append(o.stops, cancel) // the deadline's timer lives as long as the command
+	return games.OSFilesContext(ctx)
 }
 
 // budget returns the budget of one request (all the engines a command
