@@ -60,7 +60,7 @@ func TestQuixo5x5OneBlank(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts, err := inst.(TierSolvable).TierSolver(&limits.Budget{}, TierOptions{Dir: dir, Workers: 2})
+	ts, err := inst.(TierSolvable).TierSolver(&limits.Budget{}, TierOptions{DB: dir, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

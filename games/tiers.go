@@ -11,6 +11,7 @@ import (
 	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
 	"github.com/grundy-go/grundy/solve/tier"
+	"github.com/grundy-go/grundy/store"
 )
 
 // PieceTiers is implemented by games of x and o pieces on cells whose
@@ -53,9 +54,15 @@ type TierCount struct {
 
 // TierOptions configure a TierSolver.
 type TierOptions struct {
-	// Dir holds the tier files ("": a temporary directory removed by
-	// Close). Complete files already there are used, not solved again.
-	Dir string
+	// DB is the directory of the game's database of tiers (store; "": a
+	// temporary one removed by Close). The tiers it holds complete are
+	// used, not solved again.
+	DB string
+	// ReadOnly opens DB for reading: positions are answered from the
+	// tiers it holds, none is solved, and a damaged file is refused. A
+	// writer (ReadOnly false) holds DB's lock until Close, creates the
+	// database when there is none, and solves again a damaged tier.
+	ReadOnly bool
 	// Workers split each tier's positions (0: one per core).
 	Workers int
 }
@@ -66,11 +73,13 @@ type TierSolvable interface {
 	// TierSolver returns an engine for one request that solves by tiers
 	// (solve/tier), or an input error when the game has none.
 	TierSolver(budget *limits.Budget, opts TierOptions) (TierSolver, error)
+	// Tiered reports whether the game has tiers (TierSolver then works).
+	Tiered() bool
 }
 
 // TierSolver solves positions of one instance tier by tier, from and to
-// the files of one directory. Close releases the files (and removes a
-// temporary directory).
+// the database of one directory. Close releases the files and the lock
+// (and removes a temporary directory).
 type TierSolver interface {
 	Solver
 	// Tiers solves every tier with at most blanks blank cells and counts
@@ -80,7 +89,16 @@ type TierSolver interface {
 	Blanks(c Component) int
 	// Stats lists what was done for each tier.
 	Stats() []tier.Stat
+	// Complete reports whether the database holds every tier the
+	// position c reaches.
+	Complete(c Component) bool
 	Close() error
+}
+
+// Tiered reports whether b's game has piece tiers.
+func (b *GeneralBound[P]) Tiered() bool {
+	_, ok := any(b.Game).(PieceTiers[P])
+	return ok
 }
 
 // TierSolver returns the tier engine of b's game when it has piece tiers.
@@ -89,17 +107,27 @@ func (b *GeneralBound[P]) TierSolver(budget *limits.Budget, opts TierOptions) (T
 	if !ok {
 		return nil, game.Inputf("%s has no tiers to solve by", b.name)
 	}
-	ts := &tierSolver[P]{GeneralBound: b, g: g, dir: opts.Dir}
+	ts := &tierSolver[P]{GeneralBound: b, g: g, dir: opts.DB}
 	if ts.dir == "" {
 		dir, err := os.MkdirTemp("", "grundy-tiers-")
 		if err != nil {
 			return nil, fmt.Errorf("tier files: %w", err)
 		}
 		ts.dir, ts.temp = dir, true
-	} else if st, err := os.Stat(ts.dir); err != nil || !st.IsDir() {
-		return nil, game.Inputf("tier directory %q does not exist", ts.dir)
 	}
-	ts.s = tier.New(g, budget, tier.Options{Dir: ts.dir, Game: b.name, Workers: opts.Workers})
+	var err error
+	if opts.ReadOnly {
+		ts.db, err = store.Open(ts.dir, tier.Identity(b.name))
+	} else {
+		ts.db, err = store.OpenWriter(ts.dir, tier.Identity(b.name))
+	}
+	if err != nil {
+		if ts.temp {
+			os.RemoveAll(ts.dir)
+		}
+		return nil, err
+	}
+	ts.s = tier.New(g, budget, tier.Options{DB: ts.db, Workers: opts.Workers})
 	return ts, nil
 }
 
@@ -108,8 +136,13 @@ type tierSolver[P comparable] struct {
 	*GeneralBound[P]
 	g    PieceTiers[P]
 	s    *tier.Solver[P]
+	db   *store.DB
 	dir  string
 	temp bool
+}
+
+func (ts *tierSolver[P]) Complete(c Component) bool {
+	return len(ts.s.Missing([]tier.ID{ts.g.Tier(ts.pos(c))})) == 0
 }
 
 func (ts *tierSolver[P]) Stats() []tier.Stat { return ts.s.Stats }
@@ -118,6 +151,9 @@ func (ts *tierSolver[P]) Blanks(c Component) int { return ts.g.Blanks(ts.pos(c))
 
 func (ts *tierSolver[P]) Close() error {
 	err := ts.s.Close()
+	if cerr := ts.db.Close(); err == nil {
+		err = cerr
+	}
 	if ts.temp {
 		if rerr := os.RemoveAll(ts.dir); err == nil {
 			err = rerr
@@ -140,12 +176,11 @@ func (ts *tierSolver[P]) Solve(ctx context.Context, c Component) (*Solution, err
 	}
 	sol := &Solution{Value: v}
 	for _, t := range ts.s.Order(root) {
-		n := ts.g.TierSize(t)
-		counts, err := ts.s.Count(t, 0, n)
+		counts, err := ts.s.Counts(t)
 		if err != nil {
 			return nil, err
 		}
-		sol.States += int64(n)
+		sol.States += int64(ts.g.TierSize(t))
 		sol.Counts.Win += counts.Win
 		sol.Counts.Lose += counts.Lose
 		sol.Counts.Draw += counts.Draw

@@ -21,7 +21,7 @@ func BenchmarkTierQuixo4(b *testing.B) {
 		b.Run(strconv.Itoa(workers)+"workers", func(b *testing.B) {
 			var n uint64
 			for b.Loop() {
-				s := tier.New(g, nil, tier.Options{Dir: b.TempDir(), Game: "quixo:4x4", Workers: workers})
+				s := tier.New(g, nil, tier.Options{DB: tierDB(b, "quixo:4x4", b.TempDir()), Workers: workers})
 				if err := s.Solve(context.Background(), g.TiersWithBlanks(k)); err != nil {
 					b.Fatal(err)
 				}

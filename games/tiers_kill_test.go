@@ -27,7 +27,7 @@ func TestTierKill(t *testing.T) {
 		budget := &limits.Budget{Progress: func(states int64) {
 			syscall.Kill(os.Getpid(), syscall.SIGKILL)
 		}}
-		s := tier.New(g, budget, tier.Options{Dir: dir, Game: "quixo:3x3", Workers: 2})
+		s := tier.New(g, budget, tier.Options{DB: tierDB(t, "quixo:3x3", dir), Workers: 2})
 		s.Solve(context.Background(), g.TiersWithBlanks(9))
 		os.Exit(0) // not killed: the parent says so
 	}
@@ -39,8 +39,8 @@ func TestTierKill(t *testing.T) {
 	if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
 		t.Fatalf("child: %v, want killed by SIGKILL", err)
 	}
-	done := len(tierFiles(t, dir))
-	tmp, _ := filepath.Glob(filepath.Join(dir, "*.tmp"))
+	done := listed(t, "quixo:3x3", dir)
+	tmp, _ := filepath.Glob(filepath.Join(dir, "*.tier.tmp"))
 	if done == 0 || len(tmp) != 1 {
 		t.Fatalf("after the kill: %d complete tiers and %v; want some and one half-written", done, tmp)
 	}

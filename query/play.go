@@ -44,6 +44,9 @@ type PlayOptions struct {
 	// SearchBudget bounds the whole-position search of each call of
 	// Analyze, Choose or Find (0: DefaultSearchBudget).
 	SearchBudget int64
+	// Databases answer the positions of the games they hold, read and
+	// not solved (nil: none); Close releases them.
+	Databases *Databases
 }
 
 // Player answers the questions of playing a game: the moves of a whole
@@ -426,9 +429,30 @@ func (pl *Player) solveWhole(ctx context.Context, pos games.Position) (*SolveRes
 	solver, ok := pl.solvers[pos[0].Game]
 	if !ok {
 		solver = s.Solver(pl.opts.Budget)
+		if dir := pl.opts.Databases.dir(pos[0].Game.Name()); dir != "" {
+			if tg, ok := s.(games.TierSolvable); ok {
+				ts, err := tg.TierSolver(pl.opts.Budget, games.TierOptions{DB: dir, ReadOnly: true})
+				if err != nil {
+					return nil, err
+				}
+				solver = ts
+			}
+		}
 		pl.solvers[pos[0].Game] = solver
 	}
 	return solveGeneral(ctx, pos, solver)
+}
+
+// Close releases the databases the Player read.
+func (pl *Player) Close() error {
+	var errs []error
+	for inst, s := range pl.solvers {
+		if c, ok := s.(interface{ Close() error }); ok {
+			errs = append(errs, c.Close())
+		}
+		delete(pl.solvers, inst)
+	}
+	return errors.Join(errs...)
 }
 
 // chooseGeneral picks the best move of a general game: in a scoring game

@@ -3,12 +3,14 @@ package query
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/store"
 )
 
 // SolveResult is the answer of `grundy solve` (SPEC section 3).
@@ -71,12 +73,15 @@ type SolveOptions struct {
 	// player who cannot move wins.
 	Misere bool
 	// Tiers solves a general game tier by tier (solve/tier), for games
-	// with tiers (games.TierSolvable), from and to the files of TierDir
-	// ("": a temporary directory, removed after), on Workers goroutines
-	// (0: one per core).
+	// with tiers (games.TierSolvable), on Workers goroutines (0: one per
+	// core), into a temporary database removed after.
 	Tiers   bool
-	TierDir string
 	Workers int
+	// DB is the directory of a database of the game (implies Tiers): a
+	// position whose tiers it holds complete is answered from it without
+	// solving; otherwise the tiers missing (or damaged) are solved into
+	// it, the database created when the directory holds none.
+	DB string
 	// TierBlanks, when not nil, solves only the tiers with at most
 	// *TierBlanks blank cells (implies Tiers) and counts their boards in
 	// SolveResult.Tiers; the position itself is solved only if it lies in
@@ -110,10 +115,13 @@ func SolveWith(ctx context.Context, pos games.Position, opts SolveOptions) (*Sol
 		if opts.Misere {
 			return nil, game.Inputf("--misere applies to impartial games, and %s is a %s game", g.Game.Name(), g.Game.Spec().Kind)
 		}
-		if opts.Tiers || opts.TierBlanks != nil {
+		if opts.Tiers || opts.TierBlanks != nil || opts.DB != "" {
 			return solveTiers(ctx, pos, opts)
 		}
 		return solveGeneral(ctx, pos, s.Solver(opts.Budget))
+	}
+	if opts.DB != "" {
+		return nil, game.Inputf("%s cannot be kept in a database: it is an impartial game", pos[0].Game.Name())
 	}
 	if opts.Tiers || opts.TierBlanks != nil {
 		return nil, game.Inputf("%s cannot be solved by tiers: it is an impartial game", pos[0].Game.Name())
@@ -122,14 +130,24 @@ func SolveWith(ctx context.Context, pos games.Position, opts SolveOptions) (*Sol
 }
 
 // solveTiers solves pos, one group of a games.TierSolvable game, tier by
-// tier.
+// tier: from the database opts.DB when it holds every tier pos reaches
+// (read, not locked), else by solving the tiers missing into it.
 func solveTiers(ctx context.Context, pos games.Position, opts SolveOptions) (res *SolveResult, err error) {
 	g := pos[0]
 	tg, ok := g.Game.(games.TierSolvable)
 	if !ok {
+		if opts.DB != "" {
+			return nil, game.Inputf("%s cannot be kept in a database: it has no tiers", g.Game.Name())
+		}
 		return nil, game.Inputf("%s cannot be solved by tiers", g.Game.Name())
 	}
-	ts, err := tg.TierSolver(opts.Budget, games.TierOptions{Dir: opts.TierDir, Workers: opts.Workers})
+	if opts.DB != "" && opts.TierBlanks == nil {
+		res, err := answerFromDB(ctx, pos, tg, opts)
+		if res != nil || err != nil {
+			return res, err
+		}
+	}
+	ts, err := tg.TierSolver(opts.Budget, games.TierOptions{DB: opts.DB, Workers: opts.Workers})
 	if err != nil {
 		return nil, err
 	}
@@ -159,6 +177,28 @@ func solveTiers(ctx context.Context, pos games.Position, opts SolveOptions) (res
 	}
 	res.Tiers = tiers
 	return res, nil
+}
+
+// answerFromDB answers pos from the database opts.DB opened for reading,
+// or returns nil and no error when the database does not exist yet, lacks
+// a tier of pos or has a damaged file: the caller then solves into it.
+func answerFromDB(ctx context.Context, pos games.Position, tg games.TierSolvable, opts SolveOptions) (*SolveResult, error) {
+	ts, err := tg.TierSolver(opts.Budget, games.TierOptions{DB: opts.DB, ReadOnly: true})
+	if errors.Is(err, store.ErrNoDatabase) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer ts.Close()
+	if !ts.Complete(pos[0].Components[0]) {
+		return nil, nil
+	}
+	res, err := solveGeneral(ctx, pos, ts)
+	if errors.Is(err, store.ErrDamaged) {
+		return nil, nil
+	}
+	return res, err
 }
 
 func remotenessPtr(v solve.Value) *int {

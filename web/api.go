@@ -291,10 +291,11 @@ func (s *Server) move(r *request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := query.NewPlayer(query.PlayOptions{Budget: r.budget, Misere: misere})
+	pl := query.NewPlayer(query.PlayOptions{Budget: r.budget, Misere: misere, Databases: s.cfg.Databases})
+	defer pl.Close()
 	a, err := pl.Analyze(r.Context(), pos)
 	if err != nil {
-		return nil, err
+		return nil, s.needDatabase(pos, err)
 	}
 	best, err := pl.Choose(r.Context(), pos)
 	if err != nil {

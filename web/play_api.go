@@ -1,6 +1,8 @@
 package web
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -134,7 +136,8 @@ func (s *Server) play(r *request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := query.NewPlayer(query.PlayOptions{Budget: r.budget, Misere: req.Misere})
+	pl := query.NewPlayer(query.PlayOptions{Budget: r.budget, Misere: req.Misere, Databases: s.cfg.Databases})
+	defer pl.Close()
 	match := query.NewMatch(pos)
 	st := &PlayState{Start: pos.String(), Played: []string{}, History: []HistoryPoint{}}
 	// play records move mv, made from pos analysed as a.
@@ -151,7 +154,7 @@ func (s *Server) play(r *request) (any, error) {
 		}
 		a, err := pl.Analyze(ctx, pos)
 		if err != nil {
-			return nil, err
+			return nil, s.needDatabase(pos, err)
 		}
 		if match.Finish(a) != nil {
 			return nil, game.Inputf("move %d (%s): the game was over at %s", i+1, text, pos)
@@ -164,7 +167,7 @@ func (s *Server) play(r *request) (any, error) {
 	}
 	a, err := pl.Analyze(ctx, pos)
 	if err != nil {
-		return nil, err
+		return nil, s.needDatabase(pos, err)
 	}
 	if req.Computer && match.Ending() == nil && match.Finish(a) == nil {
 		best, err := pl.Choose(ctx, pos)
@@ -245,4 +248,16 @@ func historyPoint(a *query.Analysis, match *query.Match, move string) HistoryPoi
 		p.Margin = c.Score
 	}
 	return p
+}
+
+// needDatabase adds to a limit error of a game a database can hold, when
+// this server has no database of it, the commands that make one and serve
+// it: such a game is solved once, not at every move.
+func (s *Server) needDatabase(pos games.Position, err error) error {
+	name := query.DatabaseGame(pos)
+	limit := errors.Is(err, query.ErrStateLimit) || errors.Is(err, query.ErrMemoryLimit) || errors.Is(err, context.DeadlineExceeded)
+	if name == "" || !limit || s.cfg.Databases.Holds(name) {
+		return err
+	}
+	return fmt.Errorf("%w; %s is too large to solve at each move: solve it once with `grundy solve %s --db DIR` and play it from `grundy serve --db DIR`", err, name, name)
 }

@@ -33,15 +33,16 @@ const DefaultAddr = "127.0.0.1:8080"
 // [DefaultConfig]. A request may ask for less (`timeout`, `max-states`,
 // `max-nodes` parameters) but never for more.
 type Config struct {
-	Timeout     time.Duration // the longest a request may compute
-	MaxStates   int64         // the most positions one request may expand
-	MaxMemory   int64         // the most bytes one request's engines may hold
-	MaxTable    int           // the largest `to` of a table
-	MaxNodes    int           // the most nodes of a game graph
-	MaxBody     int64         // the largest request body (rule scripts), in bytes
-	MaxPosition int           // the longest position text, in bytes
-	Concurrency int           // the most requests computing at once; others wait
-	Logger      *log.Logger   // where failures are logged (nil: the standard logger)
+	Timeout     time.Duration    // the longest a request may compute
+	MaxStates   int64            // the most positions one request may expand
+	MaxMemory   int64            // the most bytes one request's engines may hold
+	MaxTable    int              // the largest `to` of a table
+	MaxNodes    int              // the most nodes of a game graph
+	MaxBody     int64            // the largest request body (rule scripts), in bytes
+	MaxPosition int              // the longest position text, in bytes
+	Concurrency int              // the most requests computing at once; others wait
+	Databases   *query.Databases // solved games answered from disk (nil: none)
+	Logger      *log.Logger      // where failures are logged (nil: the standard logger)
 }
 
 // DefaultConfig is the configuration of `grundy serve`.

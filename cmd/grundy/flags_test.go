@@ -41,8 +41,8 @@ var stringBad = map[string][]string{
 	"first":  {"nobody", "\x1b[31mred\x07"},
 	"addr":   {"nonsense", "\x1b[31mred\x07", "127.0.0.1:99999"},
 	"out":    {"."}, // a directory: it cannot be created as a file
-	// Not a directory; control bytes.
-	"tier-dir": {"/nonexistent/grundy-tier-dir", "\x1b[31mred\x07"},
+	// Not a directory (nor one that can be made); control bytes.
+	"db": {"/nonexistent/grundy-db", "\x1b[31mred\x07"},
 	// A quotient file needs --misere (refused first), then a file that
 	// exists and holds a quotient.
 	"quotient": {"no-such-file.json", "\x1b[31mred\x07"},
@@ -57,7 +57,7 @@ func badValues(f *pflag.Flag) []string {
 		return []string{"maybe", control}
 	case "count", "duration", "size", "int", "uint64":
 		return []string{"x", "-1", "-5", "99999999999999999999999", "1.5e", control}
-	case "string":
+	case "string", "stringArray":
 		return stringBad[f.Name]
 	}
 	return nil

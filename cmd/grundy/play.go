@@ -49,7 +49,7 @@ type playConfig struct {
 }
 
 func playCmd(opts *options) *cobra.Command {
-	var first string
+	var first, dbDir string
 	var hint, misere bool
 	cmd := &cobra.Command{
 		Use:   "play POSITION",
@@ -90,12 +90,25 @@ are kept back and the whole game is printed as one JSON document at the end.`,
 			if err != nil {
 				return err
 			}
+			var dbs *query.Databases
+			if dbDir != "" {
+				if err := checkDB(dbDir, false); err != nil {
+					return err
+				}
+				if dbs, err = query.OpenDatabases([]string{dbDir}); err != nil {
+					return fmt.Errorf("--db: %w", dbError(err, pos))
+				}
+				if err := dbs.Require(pos); err != nil {
+					return err
+				}
+			}
 			in, out := cmd.InOrStdin(), cmd.OutOrStdout()
 			tui := isTerminal(out) && isTerminalReader(in)
 			// No progress line: it would tear the full-screen view, and
 			// a game's time is mostly the human's.
 			budget := opts.plainBudget()
-			cfg.player = query.NewPlayer(query.PlayOptions{Budget: budget, Misere: misere, Files: opts.files(cmd)})
+			cfg.player = query.NewPlayer(query.PlayOptions{Budget: budget, Misere: misere, Files: opts.files(cmd), Databases: dbs})
+			defer cfg.player.Close()
 			cfg.start, cfg.hint, cfg.misere = pos, hint, misere
 			// --timeout bounds the whole game, like every verb's run;
 			// --max-states bounds each question (the budget is renewed).
@@ -124,6 +137,7 @@ are kept back and the whole game is printed as one JSON document at the end.`,
 	cmd.Flags().StringVar(&first, "first", "human", "who moves first: human or computer")
 	cmd.Flags().BoolVar(&hint, "hint", false, "show each move's outcome and value")
 	cmd.Flags().BoolVar(&misere, "misere", false, "misère play: whoever cannot move wins")
+	cmd.Flags().StringVar(&dbDir, "db", "", "answer from this database of the game (made by grundy solve GAME --db DIR) instead of solving")
 	return cmd
 }
 

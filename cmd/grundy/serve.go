@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/grundy-go/grundy/query"
 	"github.com/grundy-go/grundy/web"
 )
 
@@ -18,6 +19,7 @@ func init() { verbs = append(verbs, serveCmd) }
 
 func serveCmd(opts *options) *cobra.Command {
 	var addr string
+	var dbs []string
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080]",
 		Short: "Run the local web explorer: catalog, charts, analyser, game graphs, play, rule editor",
@@ -27,7 +29,8 @@ only) until interrupted. The same JSON as the CLI's --json is served under
 request may use (defaults 10s, 5000000 states and 512MiB); a request may
 ask for less. docs/web.md describes the pages and the API.`,
 		Example: `  grundy serve
-  grundy serve --addr 127.0.0.1:9000 --timeout 30s`,
+  grundy serve --addr 127.0.0.1:9000 --timeout 30s
+  grundy serve --db q4      # play quixo:4x4 from the database q4`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			_, port, err := net.SplitHostPort(addr)
@@ -47,6 +50,16 @@ ask for less. docs/web.md describes the pages and the API.`,
 			if cmd.Flags().Changed("max-memory") && opts.maxMemory > 0 {
 				cfg.MaxMemory = int64(opts.maxMemory) // per request; 512 MiB by default
 			}
+			for _, dir := range dbs {
+				if err := checkDB(dir, false); err != nil {
+					return err
+				}
+			}
+			if len(dbs) > 0 {
+				if cfg.Databases, err = query.OpenDatabases(dbs); err != nil {
+					return fmt.Errorf("--db: %w", dbError(err, nil))
+				}
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
 			defer stop()
 			err = web.ListenAndServe(ctx, addr, cfg, func(a net.Addr) {
@@ -61,5 +74,6 @@ ask for less. docs/web.md describes the pages and the API.`,
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", web.DefaultAddr, "HOST:PORT to listen on")
+	cmd.Flags().StringArrayVar(&dbs, "db", nil, "a database of one game (made by grundy solve GAME --db DIR) that answers its positions; repeat for more games")
 	return cmd
 }

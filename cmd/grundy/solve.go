@@ -1,8 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -16,7 +19,7 @@ func init() { verbs = append(verbs, solveCmd) }
 func solveCmd(opts *options) *cobra.Command {
 	var misere, all, tiers bool
 	var blanks, workers int
-	var tierDir string
+	var dbDir string
 	cmd := &cobra.Command{
 		Use:   "solve POSITION",
 		Short: "Outcome (win/lose/draw), remoteness, score and best moves of any two-player game",
@@ -30,11 +33,13 @@ and impartial sums by retrograde analysis of the whole sum.`,
   grundy solve cards 1,2 3,4
   grundy solve ends 3 9 1 2
   grundy solve quixo:3x3
+  grundy solve quixo:4x4 --db q4      # solve once into the database q4
+  grundy solve quixo:4x4 xxxo/xxxo/xx.o/o... x --db q4   # answered from it
   grundy solve nim 1 2 3 --misere`,
 		Args:              needPosition,
 		ValidArgsFunction: completePosition,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			so := query.SolveOptions{Misere: misere, Tiers: tiers, TierDir: tierDir, Workers: workers}
+			so := query.SolveOptions{Misere: misere, Tiers: tiers, DB: dbDir, Workers: workers}
 			if blanks < 0 {
 				return usageError{fmt.Errorf("--blanks-at-most: %d is negative: give a number of blank cells", blanks)}
 			}
@@ -44,9 +49,9 @@ and impartial sums by retrograde analysis of the whole sum.`,
 			if cmd.Flags().Changed("blanks-at-most") {
 				so.TierBlanks = &blanks
 			}
-			if tierDir != "" {
-				if st, err := os.Stat(tierDir); err != nil || !st.IsDir() {
-					return usageError{fmt.Errorf("--tier-dir: %s is not a directory", quoted(tierDir))}
+			if dbDir != "" {
+				if err := checkDB(dbDir, true); err != nil {
+					return err
 				}
 			}
 			pos, err := games.ParseFS(positionArgs(args), opts.files(cmd))
@@ -60,7 +65,7 @@ and impartial sums by retrograde analysis of the whole sum.`,
 			res, err := query.SolveWith(ctx, pos, so)
 			done()
 			if err != nil {
-				return err
+				return dbError(err, pos)
 			}
 			if opts.json {
 				return printJSON(cmd.OutOrStdout(), res)
@@ -73,9 +78,44 @@ and impartial sums by retrograde analysis of the whole sum.`,
 	cmd.Flags().BoolVar(&all, "moves", false, "list every move with its value, not only the best")
 	cmd.Flags().BoolVar(&tiers, "tiers", false, "solve tier by tier from files on disk, on every core (quixo, tictactoe)")
 	cmd.Flags().IntVar(&blanks, "blanks-at-most", 0, "with tiers: solve only the tiers with at most this many blank cells and count their boards")
-	cmd.Flags().StringVar(&tierDir, "tier-dir", "", "with tiers: keep the tier files in this directory and resume from those there (default: a temporary one)")
+	cmd.Flags().StringVar(&dbDir, "db", "", "the game's database: answer from it, or solve the tiers it lacks into it (created if need be); a killed solve resumes")
 	cmd.Flags().IntVar(&workers, "workers", 0, "with tiers: goroutines that split each tier (0: one per core)")
 	return cmd
+}
+
+// checkDB refuses a --db that is not a directory (or, when create is set,
+// a new one in a directory that exists) or whose name has control
+// characters.
+func checkDB(dir string, create bool) error {
+	if printable(dir) != dir {
+		return usageError{fmt.Errorf("--db: %s: a directory name without control characters, please", quoted(dir))}
+	}
+	st, err := os.Stat(dir)
+	if err == nil && st.IsDir() {
+		return nil
+	}
+	if create && errors.Is(err, fs.ErrNotExist) {
+		if up, err := os.Stat(filepath.Dir(dir)); err == nil && up.IsDir() {
+			return nil
+		}
+		return usageError{fmt.Errorf("--db: %s cannot be created: %s is not a directory", quoted(dir), quoted(filepath.Dir(dir)))}
+	}
+	return usageError{fmt.Errorf("--db: %s is not a directory", quoted(dir))}
+}
+
+// dbError words the refusal of a database for the command line: an old
+// directory of tier files says the command that rebuilds it (for the game
+// of pos, when known).
+func dbError(err error, pos games.Position) error {
+	var old *query.OldDatabaseError
+	if !errors.As(err, &old) {
+		return err
+	}
+	name := query.DatabaseGame(pos)
+	if name == "" {
+		name = "GAME"
+	}
+	return fmt.Errorf("%w; rebuild it with: grundy solve %s --db NEWDIR", err, name)
 }
 
 func printSolve(cmd *cobra.Command, res *query.SolveResult, all bool) {

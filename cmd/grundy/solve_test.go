@@ -61,8 +61,8 @@ func TestSolveErrors(t *testing.T) {
 	}
 }
 
-// TestSolveTiers: --tiers gives the answer of the in-memory engine, and
-// keeps its files in --tier-dir, from which a second run resumes.
+// TestSolveTiers: --tiers and --db give the answer of the in-memory
+// engine; --db keeps the database, from which a second run answers.
 func TestSolveTiers(t *testing.T) {
 	// The value and the moves; "states" and "counts" differ: the
 	// in-memory engine solves every board of the index, the tiers only
@@ -81,8 +81,12 @@ func TestSolveTiers(t *testing.T) {
 	}
 	want := answer(out)
 	dir := t.TempDir()
+	out, errOut, code = grundy(t, "", "solve", "quixo:3x3", "x.o/.x./o..", "o", "--json", "--tiers")
+	if code != 0 || answer(out) != want {
+		t.Errorf("--tiers: exit %d %s\n%s\nwant\n%s", code, errOut, answer(out), want)
+	}
 	for run := range 2 {
-		out, errOut, code := grundy(t, "", "solve", "quixo:3x3", "x.o/.x./o..", "o", "--json", "--tiers", "--tier-dir", dir, "--workers", "2")
+		out, errOut, code := grundy(t, "", "solve", "quixo:3x3", "x.o/.x./o..", "o", "--json", "--db", dir, "--workers", "2")
 		if code != 0 || answer(out) != want {
 			t.Errorf("run %d: exit %d %s\n%s\nwant\n%s", run, code, errOut, answer(out), want)
 		}
@@ -156,7 +160,9 @@ func TestSolveTierErrors(t *testing.T) {
 		{[]string{"solve", "nim", "3", "--tiers"}, 2, "cannot be solved by tiers"},
 		{[]string{"solve", "cards", "1,2", "3,4", "--tiers"}, 2, "tiers"},
 		{[]string{"solve", "quixo:3x3", "--blanks-at-most", "-1"}, 2, "--blanks-at-most"},
-		{[]string{"solve", "quixo:3x3", "--tiers", "--tier-dir", "/nonexistent/grundy"}, 2, "--tier-dir"},
+		{[]string{"solve", "quixo:3x3", "--db", "/nonexistent/grundy"}, 2, "--db"},
+		{[]string{"solve", "nim", "3", "--db", "."}, 2, "cannot be kept in a database"},
+		{[]string{"play", "quixo:3x3", "--db", "."}, 2, "holds no database"},
 		{[]string{"solve", "quixo:4x4", "--tiers", "--max-states", "1000"}, 1, "state limit"},
 	} {
 		_, errOut, code := grundy(t, "", tc.args...)

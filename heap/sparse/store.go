@@ -13,6 +13,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/internal/diskalloc"
+	"github.com/grundy-go/grundy/store"
 )
 
 // Run file format (all integers little-endian):
@@ -72,7 +73,7 @@ func updateChecksum(crc uint64, values []uint16) uint64 {
 	return crc
 }
 
-var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+var littleEndian = store.LittleEndian()
 
 // header is one header slot.
 type header struct {
@@ -316,8 +317,8 @@ func openRun(path, name string, capacity, window int64) (*runFile, error) {
 // maps them back. Values on pages shared with values outside the range
 // stay mapped.
 func (rf *runFile) release(from, to int64) {
-	lo := (dataOffset + 2*from + pageSize - 1) &^ (pageSize - 1)
-	hi := (dataOffset + 2*to) &^ (pageSize - 1)
+	lo := (dataOffset + 2*from + store.PageSize - 1) &^ (store.PageSize - 1)
+	hi := (dataOffset + 2*to) &^ (store.PageSize - 1)
 	if rf == nil || rf.data == nil || hi <= lo || hi > int64(len(rf.data)) {
 		return
 	}
@@ -330,7 +331,7 @@ func (rf *runFile) mapValues() error {
 	if size > int64(maxInt) {
 		return fmt.Errorf("map run file %s: %s do not fit this machine's address space (a 64-bit machine maps up to %d values)", rf.path, bytesString(size), int64(MaxTo+1))
 	}
-	data, err := mmapFile(rf.f, size)
+	data, err := store.Map(rf.f, size, true)
 	if err != nil {
 		return fmt.Errorf("map run file %s: %w", rf.path, err)
 	}
@@ -362,10 +363,10 @@ func (rf *runFile) writeHeader(h header, final bool) error {
 // checkpoint makes values 0..h.reached-1 durable, then records h (whose
 // checksum the caller extended from the previous header's).
 func (rf *runFile) checkpoint(h header, final bool) error {
-	from := (dataOffset + 2*rf.head.reached) &^ (pageSize - 1)
+	from := (dataOffset + 2*rf.head.reached) &^ (store.PageSize - 1)
 	to := dataOffset + 2*h.reached
 	if to > from {
-		if err := msync(rf.data[from:to]); err != nil {
+		if err := store.Sync(rf.data[from:to]); err != nil {
 			return fmt.Errorf("sync run file values: %w", err)
 		}
 	}
@@ -376,7 +377,7 @@ func (rf *runFile) checkpoint(h header, final bool) error {
 func (rf *runFile) close() error {
 	var err error
 	if rf.data != nil {
-		err = munmap(rf.data)
+		err = store.Unmap(rf.data)
 		rf.data, rf.values = nil, nil
 	}
 	if cerr := rf.f.Close(); err == nil {

@@ -20,8 +20,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -30,6 +28,7 @@ import (
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/store"
 )
 
 // ID names a tier of a game; the game chooses the numbering.
@@ -89,13 +88,11 @@ type ParentRankAppender interface {
 
 // Options configure a Solver.
 type Options struct {
-	// Dir is the directory of the tier files (it must exist). A tier whose
-	// file is there and complete is not solved again: that is the resume
-	// after a stop or a kill.
-	Dir string
-	// Game names the game (its catalog spec, "quixo:5x5"); files record its
-	// hash and files of another game are refused.
-	Game string
+	// DB is the database of the tier files, opened for the game's
+	// Identity. A tier it lists as complete is not solved again: that is
+	// the resume after a stop or a kill. Solve needs it open for writing;
+	// a database open for reading answers Value from complete tiers only.
+	DB *store.DB
 	// Workers is the number of goroutines that split each tier's
 	// positions (0: runtime.GOMAXPROCS).
 	Workers int
@@ -119,17 +116,16 @@ type Solver[P comparable] struct {
 	g       Game[P]
 	counter game.MoveCounter[P]
 	opts    Options
-	hash    uint64
 	mapped  map[ID]*tierFile
-	done    map[ID]bool // tiers whose complete file this solver checked or wrote
+	done    map[ID]bool // tiers whose complete file this solver verified whole or wrote
 	// Stats lists the tiers solved or resumed by Solve, in order.
 	Stats []Stat
 }
 
-// New returns a tier solver for g writing to opts.Dir, counting against
-// budget (nil: no limit).
+// New returns a tier solver for g on the database opts.DB, counting
+// against budget (nil: no limit).
 func New[P comparable](g Game[P], budget *limits.Budget, opts Options) *Solver[P] {
-	s := &Solver[P]{g: g, opts: opts, hash: GameHash(opts.Game), mapped: map[ID]*tierFile{}, done: map[ID]bool{}}
+	s := &Solver[P]{g: g, opts: opts, mapped: map[ID]*tierFile{}, done: map[ID]bool{}}
 	s.Budget = budget
 	s.counter, _ = g.(game.MoveCounter[P])
 	if s.opts.Workers <= 0 {
@@ -171,12 +167,51 @@ func (s *Solver[P]) Order(roots []ID) []ID {
 	return order
 }
 
-func (s *Solver[P]) path(t ID) string {
-	return filepath.Join(s.opts.Dir, s.g.TierName(t)+".tier")
+// spec describes the file of tier t.
+func (s *Solver[P]) spec(t ID) store.Spec {
+	return store.Spec{Name: s.g.TierName(t) + ".tier", Kind: fileKind, ID: uint64(t), Bits: cellBits, Records: s.g.TierSize(t)}
+}
+
+// listed reports whether the database lists tier t as complete.
+func (s *Solver[P]) listed(t ID) bool {
+	_, ok := s.opts.DB.Part(s.spec(t).Name)
+	return ok
+}
+
+// Missing returns the tiers reachable from roots that the database does
+// not list as complete, children first.
+func (s *Solver[P]) Missing(roots []ID) []ID {
+	var out []ID
+	for _, t := range s.Order(roots) {
+		if !s.listed(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Counts returns the numbers of wins, losses and draws of the complete
+// tier t, as the database's manifest records them.
+func (s *Solver[P]) Counts(t ID) (solve.Counts, error) {
+	part, ok := s.opts.DB.Part(s.spec(t).Name)
+	if !ok {
+		return solve.Counts{}, &MissingError{Dir: s.opts.DB.Dir(), Tier: s.g.TierName(t)}
+	}
+	return solve.Counts{Win: part.Meta["win"], Lose: part.Meta["lose"], Draw: part.Meta["draw"]}, nil
+}
+
+// MissingError is the error of a question about a tier that a database
+// open for reading does not hold.
+type MissingError struct{ Dir, Tier string }
+
+func (e *MissingError) Error() string {
+	return fmt.Sprintf("database %s does not hold tier %s: solve the game into it first", e.Dir, e.Tier)
 }
 
 // Solve solves every tier reachable from roots, children first, skipping
-// the tiers whose files are complete. It returns a *limits.StateLimitError
+// the tiers whose files are complete (and verify). In a database open for
+// reading it solves nothing: it returns a *MissingError when a tier is not
+// complete. It returns a *limits.StateLimitError
 // when the positions of the tiers left pass the budget's MaxStates (checked
 // before any work), a *limits.MemoryLimitError when a tier needs more memory
 // than the budget allows, and an error wrapping the context's error when it
@@ -185,11 +220,16 @@ func (s *Solver[P]) Solve(ctx context.Context, roots []ID) error {
 	order := s.Order(roots)
 	var left int64
 	for _, t := range order {
-		if !s.done[t] {
-			if _, err := os.Stat(s.path(t)); err != nil {
-				left += int64(s.g.TierSize(t))
-			}
+		if !s.done[t] && !s.listed(t) {
+			left += int64(s.g.TierSize(t))
 		}
+	}
+	if !s.opts.DB.Writable() {
+		// Nothing to solve: the files are verified as they are read.
+		if left > 0 {
+			return &MissingError{Dir: s.opts.DB.Dir(), Tier: s.g.TierName(s.Missing(roots)[0])}
+		}
+		return nil
 	}
 	if err := s.Budget.Allow(left); err != nil {
 		return fmt.Errorf("%d positions to solve: %w", left, err)
@@ -211,18 +251,29 @@ func (s *Solver[P]) Solve(ctx context.Context, roots []ID) error {
 	return nil
 }
 
-// file returns the mapped file of the solved tier t, mapping and checking
-// it on first use.
-func (s *Solver[P]) file(t ID) (*tierFile, error) {
-	if tf := s.mapped[t]; tf != nil {
-		return tf, nil
+// file returns the mapped file of the complete tier t, opening it on
+// first use; when whole, every block of it is verified, else the caller
+// verifies the cells it reads.
+func (s *Solver[P]) file(t ID, whole bool) (*tierFile, error) {
+	tf := s.mapped[t]
+	if tf == nil {
+		if !s.listed(t) {
+			return nil, &MissingError{Dir: s.opts.DB.Dir(), Tier: s.g.TierName(t)}
+		}
+		f, err := s.opts.DB.Open(s.spec(t))
+		if err != nil {
+			return nil, err
+		}
+		tf = &tierFile{f: f}
+		tf.slice(f.Data(), s.g.TierSize(t))
+		s.mapped[t] = tf
 	}
-	tf, err := openTier(s.path(t), t, s.g.TierSize(t), s.hash)
-	if err != nil {
-		return nil, err
+	if whole && !s.done[t] {
+		if err := tf.f.VerifyAll(); err != nil {
+			return nil, err
+		}
+		s.done[t] = true
 	}
-	s.mapped[t] = tf
-	s.done[t] = true
 	return tf, nil
 }
 
@@ -247,22 +298,27 @@ func (s *Solver[P]) keepOnly(keep []ID) error {
 // Close unmaps every file the solver holds.
 func (s *Solver[P]) Close() error { return s.keepOnly(nil) }
 
-// Value returns the value of p, whose tier must have been solved (its file
-// complete in the directory).
+// Value returns the value of p, whose tier must be complete in the
+// database; the block holding its cell is verified first.
 func (s *Solver[P]) Value(p P) (solve.Value, error) {
+	unknown := solve.Value{Outcome: game.Unknown, Remoteness: -1}
 	t := s.g.Tier(p)
-	tf, err := s.file(t)
+	tf, err := s.file(t, false)
 	if err != nil {
-		return solve.Value{Outcome: game.Unknown, Remoteness: -1}, err
+		return unknown, err
 	}
-	return decode(tf.cells[s.g.Rank(t, p)]), nil
+	r := s.g.Rank(t, p)
+	if err := tf.f.Verify(2*int64(r), 2); err != nil {
+		return unknown, err
+	}
+	return decode(tf.cells[r]), nil
 }
 
 // Count returns the numbers of wins, losses and draws among the positions
 // of ranks lo..hi-1 of the solved tier t.
 func (s *Solver[P]) Count(t ID, lo, hi uint64) (solve.Counts, error) {
 	var c solve.Counts
-	tf, err := s.file(t)
+	tf, err := s.file(t, true)
 	if err != nil {
 		return c, err
 	}
@@ -272,6 +328,16 @@ func (s *Solver[P]) Count(t ID, lo, hi uint64) (solve.Counts, error) {
 	}
 	c.Lose, c.Win, c.Draw = n[cellLose>>14], n[cellWin>>14], n[cellDraw>>14]+n[0]
 	return c, nil
+}
+
+// countCells counts the wins, losses and draws of solved cells (those
+// still undecided are draws).
+func countCells(cells []uint16) map[string]int64 {
+	var n [4]int64
+	for _, cell := range cells {
+		n[cell>>14]++
+	}
+	return map[string]int64{"win": n[cellWin>>14], "lose": n[cellLose>>14], "draw": n[cellDraw>>14] + n[0]}
 }
 
 // The cells of a tier, as solve.Retro's: the top two bits say what a cell
@@ -328,22 +394,28 @@ func (s *Solver[P]) parallel(n uint64, work func(lo, hi uint64, w int) error) er
 	return errors.Join(errs...)
 }
 
-// solveTier solves tier t into its file, unless the file is complete.
+// solveTier solves tier t into its file, unless the database lists it as
+// complete and it verifies; a listed file that is damaged is solved again
+// (in a database open for writing) or refused.
 func (s *Solver[P]) solveTier(ctx context.Context, t ID) error {
 	size := s.g.TierSize(t)
 	name := s.g.TierName(t)
 	if s.done[t] {
 		return nil
 	}
-	if _, err := os.Stat(s.path(t)); err == nil {
-		tf, err := openTier(s.path(t), t, size, s.hash)
-		if err != nil {
+	if s.listed(t) {
+		_, err := s.file(t, true)
+		if err == nil {
+			s.Stats = append(s.Stats, Stat{Tier: t, Name: name, Positions: size, Resumed: true})
+			return nil
+		}
+		if !errors.Is(err, store.ErrDamaged) || !s.opts.DB.Writable() {
 			return err
 		}
-		tf.close()
-		s.done[t] = true
-		s.Stats = append(s.Stats, Stat{Tier: t, Name: name, Positions: size, Resumed: true})
-		return nil
+		if tf := s.mapped[t]; tf != nil {
+			tf.close()
+			delete(s.mapped, t)
+		}
 	}
 	if size >= 1<<32-1 {
 		return fmt.Errorf("%d positions, more than the 2^32 a tier holds", size)
@@ -355,7 +427,7 @@ func (s *Solver[P]) solveTier(ctx context.Context, t ID) error {
 	}
 	children := make([]*tierFile, len(kids))
 	for i, k := range kids {
-		tf, err := s.file(k)
+		tf, err := s.file(k, true)
 		if err != nil {
 			return err
 		}
@@ -364,16 +436,17 @@ func (s *Solver[P]) solveTier(ctx context.Context, t ID) error {
 	if err := s.Hold(s.need(t)); err != nil {
 		return fmt.Errorf("%d positions: %w", size, err)
 	}
-	out, err := createTier(s.path(t), size)
+	w, err := s.opts.DB.Create(s.spec(t))
 	if err != nil {
 		return err
 	}
+	out := &tierFile{w: w}
+	out.slice(w.Data(), size)
 	if err := s.fill(ctx, t, out, kids, children); err != nil {
 		out.close()
-		os.Remove(s.path(t) + ".tmp")
 		return err
 	}
-	if err := out.finish(t, size, s.hash); err != nil {
+	if err := w.Commit(countCells(out.cells)); err != nil {
 		return err
 	}
 	s.States += int64(size)

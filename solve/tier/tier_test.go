@@ -10,7 +10,20 @@ import (
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve"
+	"github.com/grundy-go/grundy/store"
 )
+
+// writer opens a database of the counters game in dir for writing until
+// the test ends.
+func writer(t *testing.T, dir string) *store.DB {
+	t.Helper()
+	db, err := store.OpenWriter(dir, Identity("counters"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
 
 // counters is a small loopy tiered game for the engine's own tests: a
 // position is n tokens and a state s in 0..3. A move takes a token and
@@ -79,7 +92,7 @@ func (c counters) TierParents(p cpos, t ID, yield func(cpos) bool) {
 func TestEqualsRetro(t *testing.T) {
 	g := counters{max: 20}
 	for _, workers := range []int{1, 2} {
-		s := New[cpos](g, nil, Options{Dir: t.TempDir(), Game: "counters", Workers: workers})
+		s := New[cpos](g, nil, Options{DB: writer(t, t.TempDir()), Workers: workers})
 		if err := s.Solve(context.Background(), []ID{20}); err != nil {
 			t.Fatal(err)
 		}
@@ -106,21 +119,22 @@ func TestEqualsRetro(t *testing.T) {
 func TestLimits(t *testing.T) {
 	g := counters{max: 20}
 	dir := t.TempDir()
-	s := New[cpos](g, &limits.Budget{MaxStates: 10}, Options{Dir: dir, Game: "counters"})
+	db := writer(t, dir)
+	s := New[cpos](g, &limits.Budget{MaxStates: 10}, Options{DB: db})
 	if err := s.Solve(context.Background(), []ID{20}); !errors.Is(err, limits.ErrStateLimit) {
 		t.Errorf("max states 10: %v", err)
 	}
-	s = New[cpos](g, &limits.Budget{MaxMemory: 20}, Options{Dir: dir, Game: "counters"})
+	s = New[cpos](g, &limits.Budget{MaxMemory: 20}, Options{DB: db})
 	if err := s.Solve(context.Background(), []ID{20}); !errors.Is(err, limits.ErrMemoryLimit) {
 		t.Errorf("max memory 20 bytes: %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	s = New[cpos](g, nil, Options{Dir: dir, Game: "counters"})
+	s = New[cpos](g, nil, Options{DB: db})
 	if err := s.Solve(ctx, []ID{20}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
-	if left, _ := filepath.Glob(filepath.Join(dir, "*")); len(left) != 0 {
+	if left, _ := filepath.Glob(filepath.Join(dir, "*.tier*")); len(left) != 0 {
 		t.Errorf("files left: %v", left)
 	}
 	if _, err := os.Stat(dir); err != nil {
