@@ -64,7 +64,7 @@ var dependencies = []dependency{
 	{"solve/tier", "game limits solve store", "context errors fmt runtime sync sync/atomic time unsafe", ""},
 	{"store", "game internal/diskalloc", "bytes encoding/binary encoding/json errors fmt hash/crc32 hash/fnv io/fs os path/filepath slices strconv strings sync", "golang.org/x/sys"},
 	{"verify", "", "bufio bytes compress/flate context crypto/sha256 encoding/base64 encoding/binary encoding/hex errors fmt io math/bits strconv strings", ""},
-	{"web", "examples game games internal/graphview query script", "context embed encoding/json errors fmt io io/fs log math net net/http regexp runtime runtime/debug sort strconv strings sync time", ""},
+	{"web", "examples game games internal/graphview query script", "bytes context embed encoding/json errors fmt io io/fs log math mime net net/http os regexp runtime runtime/debug sort strconv strings sync time", ""},
 	{"web/build", "web web/staticsite", "context flag fmt os os/signal", ""},
 	{"web/staticsite", "", "bytes context embed encoding/json errors fmt io/fs os os/exec path/filepath regexp strings", ""},
 	{"web/wasm", "web web/staticsite", "net/http net/http/httptest strings syscall/js time", ""},
