@@ -285,7 +285,16 @@ func (pl *Player) Find(ctx context.Context, pos games.Position, listed []PlayMov
 		m := listed[n-1]
 		return &m, nil
 	}
-	target, err := games.ParseFS(strings.Fields(text), pl.opts.Files)
+	words := strings.Fields(text)
+	if name, _, _ := strings.Cut(words[0], ":"); !strings.HasSuffix(words[0], ".star") {
+		if _, known := games.Lookup(name); !known {
+			// Not a position at all ("foo"): a move error, not the
+			// catalog's unknown game.
+			return nil, game.Inputf("%q is neither a move's number nor a position (type 1 to %d, or the position a move leads to, as in %q)",
+				text, len(listed), moveExample(pos, listed))
+		}
+	}
+	target, err := games.ParseFS(words, pl.opts.Files)
 	if err != nil {
 		return nil, err
 	}
@@ -335,6 +344,15 @@ func (pl *Player) Find(ctx context.Context, pos games.Position, listed []PlayMov
 		}
 	}
 	return found, nil
+}
+
+// moveExample is a position to show as a typed move: the first listed
+// move's, or pos itself when none is listed.
+func moveExample(pos games.Position, listed []PlayMove) string {
+	if len(listed) > 0 {
+		return listed[0].Position
+	}
+	return pos.String()
 }
 
 // general returns the solver of pos when pos is a general game (partizan,

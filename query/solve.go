@@ -118,7 +118,11 @@ func SolveWith(ctx context.Context, pos games.Position, opts SolveOptions) (*Sol
 		if opts.Tiers || opts.TierBlanks != nil || opts.DB != "" {
 			return solveTiers(ctx, pos, opts)
 		}
-		return solveGeneral(ctx, pos, s.Solver(opts.Budget))
+		res, err := solveGeneral(ctx, pos, s.Solver(opts.Budget))
+		if errors.Is(err, limits.ErrMemoryLimit) && hasTiers(g.Game) {
+			return nil, &NeedTiersError{Game: g.Game.Name(), Err: err}
+		}
+		return res, err
 	}
 	if opts.DB != "" {
 		return nil, game.Inputf("%s cannot be kept in a database: it is an impartial game", pos[0].Game.Name())
@@ -127,6 +131,36 @@ func SolveWith(ctx context.Context, pos games.Position, opts SolveOptions) (*Sol
 		return nil, game.Inputf("%s cannot be solved by tiers: it is an impartial game", pos[0].Game.Name())
 	}
 	return solveSum(ctx, pos, opts)
+}
+
+// NeedTiersError reports that a general game is too large for the
+// in-memory solver under the request's memory limit, while it can be
+// solved tier by tier from files on disk (SolveOptions.Tiers), or in part,
+// the tiers with at most K blank cells (SolveOptions.TierBlanks). More
+// memory is seldom the answer: such a game's positions number in the
+// billions. It wraps the memory limit's error.
+type NeedTiersError struct {
+	Game string // the game's name
+	Err  error
+}
+
+func (e *NeedTiersError) Error() string { return e.Err.Error() }
+func (e *NeedTiersError) Unwrap() error { return e.Err }
+
+// hasTiers reports whether inst can be solved by tiers: it is a
+// games.TierSolvable whose TierSolver accepts it (the solver made to ask
+// is closed at once).
+func hasTiers(inst games.Instance) bool {
+	tg, ok := inst.(games.TierSolvable)
+	if !ok {
+		return false
+	}
+	ts, err := tg.TierSolver(nil, games.TierOptions{})
+	if err != nil {
+		return false
+	}
+	_ = ts.Close()
+	return true
 }
 
 // solveTiers solves pos, one group of a games.TierSolvable game, tier by

@@ -185,14 +185,17 @@ func typeWords(f *pflag.Flag) string {
 }
 
 // looksLikeFlag reports whether word could be a mistyped flag: dashes, then
-// a letter, then letters, digits and dashes (an '=' ends the name).
+// a letter, then letters (any script), digits and dashes (an '=' ends the
+// name).
 func looksLikeFlag(word string) bool {
 	name, _, _ := strings.Cut(strings.TrimLeft(word, "-"), "=")
 	if name == "" || !unicode.IsLetter(rune(name[0])) {
 		return false
 	}
 	for _, r := range name {
-		if !(r == '-' || r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r))) {
+		// Letters outside ASCII count: --misère, spelled as the docs
+		// spell the word, is a mistyped --misere, not a position.
+		if !(r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r)) {
 			return false
 		}
 	}

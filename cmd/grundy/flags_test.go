@@ -178,6 +178,8 @@ func TestFlagMessages(t *testing.T) {
 		{[]string{"value", "nim", "3", "--script-steps", "-1"}, `--script-steps: "-1" is not a whole number >= 0`},
 		{[]string{"value", "--max-states"}, `--max-states needs a value: stop after expanding this many positions (0: no limit)`},
 		{[]string{"value", "--jsn", "nim", "3"}, `unknown flag --jsn (did you mean --json? see 'grundy value --help')`},
+		// The docs write misère with its accent; the flag has none.
+		{[]string{"value", "--misère", "nim", "1", "2"}, `unknown flag --misère (did you mean --misere? see 'grundy value --help')`},
 		// A position that starts with '-' and no digit is taken for flags:
 		// the message writes the command line again with '--'.
 		{[]string{"value", "flip", "-++"}, `"-++" is not a flag: a position that starts with '-' goes after '--', as in 'grundy value -- flip -++'`},

@@ -88,7 +88,7 @@ func lookupGame(word string) (*games.Spec, error) {
 	if near := games.Similar(name); len(near) > 0 {
 		hint = "did you mean " + strings.Join(near, " or ") + "? "
 	}
-	return nil, game.Inputf("unknown game %q (%ssee 'grundy games' for the catalog)", printable(name), hint)
+	return nil, game.Inputf("unknown game %q (%sthe catalog: 'grundy games')", printable(name), hint)
 }
 
 // paramsName is the short name of a game's parameters, the word before the

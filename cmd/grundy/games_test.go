@@ -97,9 +97,9 @@ func TestGamesBad(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"games", "kayle"}, `unknown game "kayle" (did you mean kayles? see 'grundy games' for the catalog)`},
+		{[]string{"games", "kayle"}, `unknown game "kayle" (did you mean kayles? the catalog: 'grundy games')`},
 		{[]string{"games", "dawson"}, `did you mean dawson-chess or dawson-kayles?`},
-		{[]string{"games", "zzzzzzz"}, `unknown game "zzzzzzz" (see 'grundy games' for the catalog)`},
+		{[]string{"games", "zzzzzzz"}, `unknown game "zzzzzzz" (the catalog: 'grundy games')`},
 		{[]string{"games", "x.star"}, `x.star is a rule script`},
 		{[]string{"games", "nim", "kayles"}, `games takes at most one NAME`},
 		{[]string{"value", "kayels", "3"}, `unknown game "kayels" (did you mean kayles? the catalog: 'grundy games')`},

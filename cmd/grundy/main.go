@@ -214,7 +214,10 @@ func isUsage(err error) bool {
 // describe words the errors users meet most in their terms: the engines'
 // limit errors name no flag, so the CLI says which flag raises the limit.
 func describe(err error) string {
+	var tiers *query.NeedTiersError
 	switch {
+	case errors.As(err, &tiers):
+		return err.Error() + " (too large to solve in memory: solve its tiers from files on disk with --blanks-at-most K, the tiers with at most K blank cells, or all of them with --tiers)"
 	case errors.Is(err, context.DeadlineExceeded):
 		return "timed out (raise --timeout): " + strings.ReplaceAll(err.Error(), context.DeadlineExceeded.Error(), "time limit reached")
 	case errors.Is(err, query.ErrStateLimit):

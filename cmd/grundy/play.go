@@ -268,6 +268,11 @@ func playLines(cfg playConfig, in io.Reader, out io.Writer) error {
 		a = match.Count(a) // a scoring game's hints count the points taken
 		if a.Over() {
 			cancel()
+			if moves == 0 {
+				// A finished start: say where and who, not only who won.
+				fmt.Fprintf(out, "position: %s (finished: the %s is to move and has no move; the %s has the side that moved last)\n",
+					a.Position, turn, !turn)
+			}
 			ending := match.Finish(a)
 			if a.Score != nil && match.Scored() {
 				fmt.Fprintln(out, totalsLine(match, cfg.first))

@@ -299,6 +299,16 @@ func TestPlayBadMoves(t *testing.T) {
 	if !strings.HasSuffix(out, "human: nim 0\nwinner: human\n") {
 		t.Fatalf("output:\n%s", out)
 	}
+	// A word that names no game is a bad move, not an unknown game.
+	if !strings.Contains(out, `not a move: "nosuch 1" is neither a move's number nor a position (type 1 to 2, or the position a move leads to, as in "nim 1")`) {
+		t.Errorf("nosuch 1 refused as:\n%s", out)
+	}
+	// A finished start says where and who, then who won: tic-tac-toe with
+	// x's top row is lost for o, to move (the human, who moves first).
+	out, _, code = grundy(t, "", "play", "tictactoe", "xxx/oo./...")
+	if want := "position: tictactoe xxx/oo./... (finished: the human is to move and has no move; the computer has the side that moved last)\nwinner: computer\n"; code != 0 || out != want {
+		t.Errorf("finished start: exit %d\n%s\nwant\n%s", code, out, want)
+	}
 	// Input that ends mid-game is an input error.
 	if _, errOut, code := grundy(t, "1\n", "play", "nim", "5", "5"); code != exitBadInput || !strings.Contains(errOut, "input ended") {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -315,17 +325,23 @@ func TestPlayBadMoves(t *testing.T) {
 	}
 }
 
-// TestPlayEndedGame: a position with no move ends at once; the player to
-// move loses under normal play.
+// TestPlayEndedGame: a position with no move ends at once, said with the
+// position and who is to move; the player to move loses under normal play
+// and wins under misère play.
 func TestPlayEndedGame(t *testing.T) {
-	if out, _, code := grundy(t, "", "play", "nim", "0"); code != 0 || out != "winner: computer\n" {
-		t.Fatalf("exit %d:\n%s", code, out)
-	}
-	if out, _, code := grundy(t, "", "play", "--first", "computer", "nim", "0"); code != 0 || out != "winner: human\n" {
-		t.Fatalf("exit %d:\n%s", code, out)
-	}
-	if out, _, code := grundy(t, "", "play", "--misere", "nim", "0"); code != 0 || out != "winner: human\n" {
-		t.Fatalf("misère: exit %d:\n%s", code, out)
+	const human = "position: nim 0 (finished: the human is to move and has no move; the computer has the side that moved last)\n"
+	const computer = "position: nim 0 (finished: the computer is to move and has no move; the human has the side that moved last)\n"
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "nim", "0"}, human + "winner: computer\n"},
+		{[]string{"play", "--first", "computer", "nim", "0"}, computer + "winner: human\n"},
+		{[]string{"play", "--misere", "nim", "0"}, human + "winner: human\n"},
+	} {
+		if out, _, code := grundy(t, "", tt.args...); code != 0 || out != tt.want {
+			t.Errorf("%v: exit %d:\n%s\nwant\n%s", tt.args, code, out, tt.want)
+		}
 	}
 }
 
@@ -465,7 +481,7 @@ func TestTUIComputerFirstAndQuit(t *testing.T) {
 		t.Fatalf("history %v winner %q", m.history, m.winner)
 	}
 	m, screen := runTUI(t, "nim 5 6", human, false, "x", "\x7f", "zz", "\r", "\x1b")
-	if !m.quit || m.winner != "" || len(m.history) != 0 || !strings.Contains(screen, "not one move") && !strings.Contains(screen, "unknown game") {
+	if !m.quit || m.winner != "" || len(m.history) != 0 || !strings.Contains(screen, "not one move") && !strings.Contains(screen, "neither a move's number nor a position") {
 		t.Fatalf("quit %v winner %q history %v note %q", m.quit, m.winner, m.history, m.note)
 	}
 }

@@ -63,8 +63,12 @@ ask for less. docs/web.md describes the pages and the API.`,
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
 			defer stop()
 			err = web.ListenAndServe(ctx, addr, cfg, func(a net.Addr) {
-				fmt.Fprintf(cmd.OutOrStdout(), "grundy explorer on http://%s/ (Ctrl-C stops it)\n", a)
+				fmt.Fprintln(cmd.OutOrStdout(), announce(a))
 			})
+			if err == nil {
+				// Interrupted (Ctrl-C, SIGTERM): the server shut down.
+				fmt.Fprintln(cmd.OutOrStdout(), "grundy explorer stopped")
+			}
 			var op *net.OpError
 			if errors.As(err, &op) && op.Op == "listen" {
 				// A port in use or not allowed: the user picks another.
@@ -76,4 +80,15 @@ ask for less. docs/web.md describes the pages and the API.`,
 	cmd.Flags().StringVar(&addr, "addr", web.DefaultAddr, "HOST:PORT to listen on")
 	cmd.Flags().StringArrayVar(&dbs, "db", nil, "a database of one game (made by grundy solve GAME --db DIR) that answers its positions; repeat for more games")
 	return cmd
+}
+
+// announce is the line that tells where the explorer listens. An address
+// that stands for every interface (0.0.0.0, ::) is no address a browser
+// can open: the line gives localhost, which is one of them, and says the
+// others listen too.
+func announce(a net.Addr) string {
+	if tcp, ok := a.(*net.TCPAddr); ok && tcp.IP.IsUnspecified() {
+		return fmt.Sprintf("grundy explorer on http://localhost:%d/ and every address of this machine (Ctrl-C stops it)", tcp.Port)
+	}
+	return fmt.Sprintf("grundy explorer on http://%s/ (Ctrl-C stops it)", a)
 }

@@ -48,7 +48,10 @@ func TestSolveErrors(t *testing.T) {
 		{[]string{"solve", "--max-states", "100", "nim", "9", "9", "9"}, 1, "positions"},
 		// The default --max-memory of 4 GiB refuses it up front.
 		{[]string{"solve", "quixo:5x5"}, 1, "memory limit of 4.0 GiB reached"},
-		{[]string{"solve", "quixo:5x5"}, 1, "(raise --max-memory)"},
+		// Raising --max-memory to terabytes is no advice: tiers are.
+		{[]string{"solve", "quixo:5x5"}, 1, "(too large to solve in memory: solve its tiers from files on disk with --blanks-at-most K"},
+		// A game without tiers keeps the plain advice.
+		{[]string{"solve", "--max-memory", "64KiB", "cards", "3,7", "2,9"}, 1, "(raise --max-memory)"},
 		{[]string{"solve", "tictactoe", "xx./.../..."}, 2, "x has as many marks"},
 		{[]string{"solve", "quixo:4x4", "..../..../..../...."}, 2, "side to move"},
 		{[]string{"solve", "cards", "1,2"}, 2, "two hands"},
