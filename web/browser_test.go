@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -13,6 +14,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/grundy-go/grundy/examples"
 )
 
 // chromiumPath is Debian's chromium, which .ci/run installs.
@@ -366,8 +369,12 @@ func TestBrowserScriptEditor(t *testing.T) {
 	b := newBrowser(t)
 	b.open("/script.html")
 	b.wait(`#editor .cm-content`)
-	if n := eval[int](b, `document.querySelectorAll('#example option[value$=".star"]').length`); n != 14 {
-		t.Errorf("the examples menu offers %d scripts, want the 14 of examples/", n)
+	scripts, err := fs.Glob(examples.Scripts, "*.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := eval[int](b, `document.querySelectorAll('#example option[value$=".star"]').length`); n != len(scripts) || n < 14 {
+		t.Errorf("the examples menu offers %d scripts, want the %d of examples/", n, len(scripts))
 	}
 	// Loading an example puts its source in the editor, highlighted.
 	b.do("load nim.star", chromedp.SetValue(chromedp.CSS(`#example`), "nim.star"), chromedp.Evaluate[chromedp.Void](`document.getElementById('example').dispatchEvent(new Event('change'))`))
