@@ -39,7 +39,7 @@ type dependency struct {
 var dependencies = []dependency{
 	{"bench/pingpong", "", "flag fmt os runtime sync/atomic time", ""},
 	{"census/cmd/grundy-census", "census/pipeline", "context flag fmt log os strings time", "github.com/apache/beam/sdks/v2"},
-	{"census/pipeline", "heap/census", "context fmt reflect", "github.com/apache/beam/sdks/v2"},
+	{"census/pipeline", "heap/census query", "context fmt os path/filepath reflect", "github.com/apache/beam/sdks/v2"},
 	{"cmd/grundy", "game games heap heap/sparse internal/edit query script solve/quotient web", "bufio bytes context encoding/json errors fmt io io/fs math net os os/exec os/signal path/filepath regexp runtime runtime/debug strconv strings syscall text/tabwriter time unicode unicode/utf8", "charm.land/bubbletea/v2 github.com/schollz/progressbar/v3 github.com/spf13/cobra github.com/spf13/pflag golang.org/x/term"},
 	{"cmd/grundy-verify", "verify", "context errors flag fmt io os os/signal time", ""},
 	{"examples", "", "embed", ""},

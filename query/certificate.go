@@ -118,3 +118,18 @@ func WriteCertificate(path string, c *Certificate) error {
 	}
 	return nil
 }
+
+// CodeCertificate tabulates the take-and-break code (as written in the
+// tables: "0.77", "4.F") to G(0..upTo) and returns the certificate of the
+// pattern that table proves (Certify): the census's writer.
+func CodeCertificate(ctx context.Context, code string, upTo int, budget *limits.Budget) (*Certificate, error) {
+	inst, err := games.Open("octal:" + code)
+	if err != nil {
+		return nil, err
+	}
+	res, err := Table(ctx, inst, 0, upTo, budget)
+	if err != nil {
+		return nil, err
+	}
+	return Certify(ctx, inst, res, budget)
+}

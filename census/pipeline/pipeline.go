@@ -8,7 +8,9 @@
 //	codes (census.Codes, on the driver)
 //	  -> canonical code and rule of each (census.Canonical)
 //	  -> GroupByKey on the canonical code
-//	  -> the records of each group (census.Solve; census.Keep writes them)
+//	  -> the records of each group (census.Solve; with Certificates, a
+//	     certificate of each proven code, query.CodeCertificate; census.Keep
+//	     writes them)
 //	  -> one group of all records (census.Save: records.jsonl, census.md)
 //
 // The census directory (Config.Out) must be visible to every worker: the
@@ -18,12 +20,15 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/grundy-go/grundy/heap/census"
+	"github.com/grundy-go/grundy/query"
 )
 
 // Config is one census run.
@@ -35,6 +40,9 @@ type Config struct {
 	Out     string   // the census directory
 	MaxWork int64    // engine work a code may spend in one run (0: none)
 	Workers int      // cores of each sparse-engine run (0: the engine's default)
+	// Certificates is the directory that receives a certificate of each
+	// proven code (query.CodeCertificate), "" for none.
+	Certificates string
 }
 
 func init() {
@@ -71,7 +79,7 @@ func Build(s beam.Scope, cfg Config) (beam.PCollection, error) {
 	col := beam.CreateList(s, codes)
 	keyed := beam.ParDo(s, &canonicalFn{}, col)
 	groups := beam.GroupByKey(s, keyed)
-	recs := beam.ParDo(s, &solveFn{To: cfg.To, Out: cfg.Out, MaxWork: cfg.MaxWork, Workers: cfg.Workers}, groups)
+	recs := beam.ParDo(s, &solveFn{To: cfg.To, Out: cfg.Out, MaxWork: cfg.MaxWork, Workers: cfg.Workers, Certificates: cfg.Certificates}, groups)
 	all := beam.GroupByKey(s, beam.ParDo(s, oneKey, recs))
 	return beam.ParDo(s, &saveFn{Out: cfg.Out}, all), nil
 }
@@ -88,13 +96,15 @@ func (f *canonicalFn) ProcessElement(ctx context.Context, code string, emit func
 	return nil
 }
 
-// solveFn computes a group (census.Solve) and keeps its records in the
-// census directory (census.Keep).
+// solveFn computes a group (census.Solve), writes the certificates of its
+// proven codes when asked, and keeps its records in the census directory
+// (census.Keep).
 type solveFn struct {
-	To      int64  `json:"to"`
-	Out     string `json:"out"`
-	MaxWork int64  `json:"max_work"`
-	Workers int    `json:"workers"`
+	To           int64  `json:"to"`
+	Out          string `json:"out"`
+	MaxWork      int64  `json:"max_work"`
+	Workers      int    `json:"workers"`
+	Certificates string `json:"certificates"`
 
 	prior map[string]census.Record
 }
@@ -116,11 +126,49 @@ func (f *solveFn) ProcessElement(ctx context.Context, code string, members func(
 	if err != nil {
 		return err
 	}
+	if f.Certificates != "" {
+		for i := range recs {
+			if err := certify(ctx, &recs[i], f.Certificates, f.Out); err != nil {
+				return err
+			}
+		}
+	}
 	if err := census.Keep(f.Out, recs); err != nil {
 		return err
 	}
 	for _, r := range recs {
 		emit(r)
+	}
+	return nil
+}
+
+// certify writes the certificate of a proven record's pattern to
+// dir/CODE.cert, tabulating the code itself (an equivalent code's
+// certificate is of its own rules), and records its path relative to the
+// census directory out, for the links of census.md.
+func certify(ctx context.Context, rec *census.Record, dir, out string) error {
+	rec.Certificate = ""
+	if !rec.Proven || rec.Saltus != 0 {
+		return nil
+	}
+	c, err := query.CodeCertificate(ctx, rec.Code, int(max(rec.Computed-1, 0)), nil)
+	if err != nil {
+		return fmt.Errorf("certificate of %s: %w", rec.Code, err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("certificates directory: %w", err)
+	}
+	path := filepath.Join(dir, rec.Code+".cert")
+	if err := query.WriteCertificate(path, c); err != nil {
+		return err
+	}
+	rec.Certificate = path
+	if abs, err := filepath.Abs(path); err == nil {
+		if absOut, err := filepath.Abs(out); err == nil {
+			if rel, err := filepath.Rel(absOut, abs); err == nil {
+				rec.Certificate = filepath.ToSlash(rel)
+			}
+		}
 	}
 	return nil
 }

@@ -3,12 +3,15 @@ package pipeline
 import (
 	"context"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 
 	"github.com/grundy-go/grundy/heap/census"
+	"github.com/grundy-go/grundy/verify"
 )
 
 // TestMain runs the pipelines of the tests on Prism, in this process.
@@ -136,5 +139,50 @@ func TestLong016(t *testing.T) {
 	recs := runCensus(t, Config{Codes: []string{"0.16"}, To: 1 << 20, Out: t.TempDir()})
 	if r := recs["0.16"]; !r.Proven || r.Preperiod != 105351 || r.Period != 149459 || r.Saltus != 0 {
 		t.Fatalf("0.16: %+v", r)
+	}
+}
+
+// TestCertificates runs the two-digit census with --certificates: every
+// proven code has a certificate that package verify (which recomputes
+// every value without grundy's engines) accepts, with the record's claim,
+// linked from census.md; open codes have none.
+func TestCertificates(t *testing.T) {
+	dir := t.TempDir()
+	recs := runCensus(t, Config{Digits: 2, To: 1 << 12, Out: dir, Certificates: filepath.Join(dir, "certificates")})
+	table, err := os.ReadFile(filepath.Join(dir, census.TableFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proven := 0
+	for code, r := range recs {
+		if !r.Proven {
+			if r.Certificate != "" {
+				t.Errorf("%s is open but has a certificate %s", code, r.Certificate)
+			}
+			continue
+		}
+		proven++
+		want := "certificates/" + code + ".cert"
+		if r.Certificate != want || !strings.Contains(string(table), "["+code+"]("+want+")") {
+			t.Fatalf("%s: certificate %q, want %q linked from census.md", code, r.Certificate, want)
+		}
+		f, err := os.Open(filepath.Join(dir, want))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := verify.Decode(f, 0)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", code, err)
+		}
+		if c.Preperiod != r.Preperiod || c.Period != r.Period {
+			t.Errorf("%s: certificate claims (%d, %d), the record (%d, %d)", code, c.Preperiod, c.Period, r.Preperiod, r.Period)
+		}
+		if err := verify.Check(context.Background(), c, nil); err != nil {
+			t.Errorf("%s: %v", code, err)
+		}
+	}
+	if proven < 100 {
+		t.Errorf("only %d proven codes", proven)
 	}
 }

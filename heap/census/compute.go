@@ -44,6 +44,10 @@ type Record struct {
 	// Stopped says why an open code stopped short of the To asked for
 	// (a work limit); empty when it reached it.
 	Stopped string `json:"stopped,omitempty"`
+	// Certificate is the path, relative to the census directory, of the
+	// certificate of a proven pattern (docs/certificates.md), when the
+	// census wrote one.
+	Certificate string `json:"certificate,omitempty"`
 }
 
 // Options tune Compute.
@@ -278,6 +282,7 @@ func removeRun(dir, code string) error {
 func Equivalent(code, rule string, of Record) Record {
 	r := of
 	r.Code, r.Equals, r.Rule, r.Seconds = code, of.Code, rule, 0
+	r.Certificate = "" // of's certifies of's rules, not code's
 	return r
 }
 

@@ -178,7 +178,8 @@ func writeAtomic(path string, data []byte) error {
 
 // Markdown returns the census table in the shape researchers publish:
 // the solved codes sorted by period (then pre-period, then code), with
-// pre-period, period and the rare values; then the open codes with how far
+// pre-period, period and the rare values, each code linked to its
+// certificate when it has one; then the open codes with how far
 // they were computed and the pattern observed, if any. A code equal to a
 // simpler one names it.
 func Markdown(recs []Record) string {
@@ -206,8 +207,12 @@ func Markdown(recs []Record) string {
 	fmt.Fprintf(&b, "| code | pre-period | period | rare | last rare | mask | largest (at) | computed | equals |\n")
 	fmt.Fprintf(&b, "|---|--:|--:|--:|--:|--:|--:|--:|---|\n")
 	for _, r := range solved {
+		code := r.Code
+		if r.Certificate != "" {
+			code = fmt.Sprintf("[%s](%s)", r.Code, r.Certificate)
+		}
 		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d (%d) | %d | %s |\n",
-			r.Code, r.Preperiod, r.Period, r.Rare, r.LastRare, r.Mask, r.Max, r.ArgMax, r.Computed, r.Equals)
+			code, r.Preperiod, r.Period, r.Rare, r.LastRare, r.Mask, r.Max, r.ArgMax, r.Computed, r.Equals)
 	}
 	fmt.Fprintf(&b, "\n### Open codes\n\n")
 	fmt.Fprintf(&b, "| code | computed to | pattern observed | rare | last rare | mask | largest (at) | equals |\n")

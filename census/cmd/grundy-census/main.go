@@ -2,7 +2,7 @@
 // to --digits digits to G(0..--to) on Apache Beam, and writes the records
 // (records.jsonl) and the table (census.md) to --out:
 //
-//	grundy-census --digits 3 --to 1048576 --out census-3
+//	grundy-census --digits 3 --to 1048576 --out census-3 [--certificates census-3/certificates]
 //
 // It runs on Beam's Prism runner inside the process by default; --runner
 // flink, spark or dataflow with Beam's flags (--endpoint,
@@ -35,23 +35,24 @@ func main() {
 		out     = flag.String("out", "", "census directory: records.jsonl, census.md, run files (required)")
 		maxWork = flag.Int64("max-work", 0, "engine work (option evaluations) a code may spend in this run, 0 for no limit")
 		workers = flag.Int("workers", 0, "cores of each sparse-engine run (0: the engine's default, two)")
+		certs   = flag.String("certificates", "", "write a certificate of each proven code to this directory (docs/certificates.md); census.md links them")
 	)
 	flag.Parse()
 	beam.Init() // a worker binary of a cluster runner stops here
-	if err := run(*digits, *hex, *codes, *to, *out, *maxWork, *workers); err != nil {
+	if err := run(*digits, *hex, *codes, *to, *out, *maxWork, *workers, *certs); err != nil {
 		fmt.Fprintln(os.Stderr, "grundy-census:", err)
 		os.Exit(1)
 	}
 }
 
-func run(digits int, hex bool, codes string, to int64, out string, maxWork int64, workers int) error {
+func run(digits int, hex bool, codes string, to int64, out string, maxWork int64, workers int, certs string) error {
 	if out == "" {
 		return fmt.Errorf("--out is required")
 	}
 	if to < 0 {
 		return fmt.Errorf("--to %d: want a heap size >= 0", to)
 	}
-	cfg := pipeline.Config{Digits: digits, Hex: hex, To: to, Out: out, MaxWork: maxWork, Workers: workers}
+	cfg := pipeline.Config{Digits: digits, Hex: hex, To: to, Out: out, MaxWork: maxWork, Workers: workers, Certificates: certs}
 	if codes != "" {
 		cfg.Codes = strings.Split(codes, ",")
 	}
