@@ -46,6 +46,8 @@ var stringBad = map[string][]string{
 	// A quotient file needs --misere (refused first), then a file that
 	// exists and holds a quotient.
 	"quotient": {"no-such-file.json", "\x1b[31mred\x07"},
+	// A directory, a file in a directory that does not exist, control bytes.
+	"certificate": {".", "/nonexistent/kayles.cert", "\x1b[31mred\x07"},
 }
 
 // badValues returns the values flag f must refuse, by its type (and, for

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -59,6 +60,9 @@ grundy-verify checks without grundy's engines (docs/certificates.md).`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkCertificatePath(certificate); err != nil {
+				return err
+			}
 			if certificate != "" && (misere || run.wanted(cmd, out, format, to)) {
 				return usageError{fmt.Errorf("--certificate certifies a table computed in memory: not with --misere, --resume or a run file")}
 			}
@@ -276,3 +280,22 @@ func (s *sizeFlag) Set(v string) error {
 func (*sizeFlag) Type() string { return "int" }
 
 func mod(a, b int) int { return (a%b + b) % b }
+
+// checkCertificatePath refuses, before any value is computed, a
+// --certificate that could not be written: a name with control
+// characters, a directory, or a file in a directory that does not exist.
+func checkCertificatePath(path string) error {
+	if path == "" {
+		return nil
+	}
+	if printable(path) != path {
+		return usageError{fmt.Errorf("--certificate: %s: a file name without control characters, please", quoted(path))}
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return usageError{fmt.Errorf("--certificate: %s is a directory, not a file", quoted(path))}
+	}
+	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
+		return usageError{fmt.Errorf("--certificate: %s cannot be created: %s is not a directory", quoted(path), quoted(filepath.Dir(path)))}
+	}
+	return nil
+}
