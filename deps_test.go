@@ -57,7 +57,7 @@ var dependencies = []dependency{
 	{"internal/graphview", "", "encoding/xml fmt io math slices strings", ""},
 	{"limits", "", "context errors fmt runtime sync/atomic", ""},
 	{"periodic", "game", "fmt", ""},
-	{"query", "game games heap heap/index heap/sparse internal/graphview limits periodic solve solve/quotient store verify", "bufio bytes cmp context crypto/sha256 encoding/binary encoding/hex encoding/json errors fmt io io/fs iter math math/bits os path/filepath runtime/metrics slices strconv strings sync time", ""},
+	{"query", "game games heap heap/census heap/index heap/sparse internal/graphview limits periodic solve solve/quotient store verify", "bufio bytes cmp context crypto/sha256 encoding/binary encoding/hex encoding/json errors fmt io io/fs iter math math/bits os path/filepath runtime/metrics slices strconv strings sync time", ""},
 	{"script", "game games heap limits periodic solve", "context encoding/binary errors fmt io io/fs math os slices strconv strings unicode/utf8", "go.starlark.net"},
 	{"solve", "game limits", "context encoding/binary errors fmt hash/maphash math math/bits reflect runtime slices strconv strings sync sync/atomic unsafe", ""},
 	{"solve/quotient", "game limits periodic", "container/heap context encoding/binary encoding/json errors fmt math/bits slices strconv strings", ""},

@@ -30,6 +30,10 @@ type IdentifyOptions struct {
 	// Matches is the most matches listed (0: all), and Games the most
 	// games listed per match (0: all); the counts are always given.
 	Matches, Games int
+	// Digits, when more than the index's 3, adds every code with that
+	// many digits after the point (4 at most: WideDigits), computed
+	// within the request's budget: 122,880 codes for 4.
+	Digits int
 }
 
 // IdentifyResult is the answer of `grundy identify`: the games whose
@@ -129,6 +133,9 @@ func Identify(ctx context.Context, values []game.Nimber, from int, opt IdentifyO
 	if from < 0 || from >= IdentifyFrom {
 		return nil, game.Inputf("values from heap %d: the index holds heaps 0 to %d, so the values must start there", from, IdentifyFrom-1)
 	}
+	if opt.Digits != 0 && (opt.Digits < index.CodeDigits || opt.Digits > WideDigits) {
+		return nil, game.Inputf("codes of %d digits: identify searches %d (the index) or %d (computed on demand)", opt.Digits, index.CodeDigits, WideDigits)
+	}
 	x, err := index.Load()
 	if err != nil {
 		return nil, err
@@ -151,28 +158,57 @@ func Identify(ctx context.Context, values []game.Nimber, from int, opt IdentifyO
 			return nil, err
 		}
 		if ok {
-			matches = append(matches, rankedMatch{im, m})
+			first := x.Members[m.Group][0]
+			c := x.Candidates[first]
+			matches = append(matches, rankedMatch{im: &im, group: m.Group, shift: m.Shift, digits: c.Digits(), kind: c.Kind, order: first})
 		}
 	}
-	slices.SortStableFunc(matches, func(a, b rankedMatch) int {
-		if a.m.Shift != b.m.Shift {
-			return shiftRank(a.m.Shift) - shiftRank(b.m.Shift)
+	if opt.Digits > index.CodeDigits {
+		wide, searched, err := wideMatches(ctx, x, small, from, matches, budget)
+		if err != nil {
+			return nil, err
 		}
-		return x.Simpler(x.Members[a.m.Group][0], x.Members[b.m.Group][0])
+		matches = append(matches, wide...)
+		res.Searched += searched
+		res.Families = fmt.Sprintf("codes of up to %d digits (octal and hexadecimal; those of %d computed now), subtraction sets of elements up to %d, Grundy's game", opt.Digits, opt.Digits, index.MaxSubtraction)
+	}
+	slices.SortStableFunc(matches, func(a, b rankedMatch) int {
+		if a.shift != b.shift {
+			return shiftRank(a.shift) - shiftRank(b.shift)
+		}
+		if a.digits != b.digits {
+			return a.digits - b.digits
+		}
+		if a.kind != b.kind {
+			return int(a.kind) - int(b.kind)
+		}
+		return a.order - b.order
 	})
 	res.Total = len(matches)
 	for i, m := range matches {
 		if opt.Matches > 0 && i >= opt.Matches {
 			break
 		}
-		res.Matches = append(res.Matches, m.im)
+		res.Matches = append(res.Matches, *m.im)
 	}
 	return res, nil
 }
 
+// rankedMatch is a match with the key of its simplest game: the shift,
+// then the digits, the family and the order of the index (census order for
+// the codes computed past it).
 type rankedMatch struct {
-	im IdentityMatch
-	m  index.Match
+	im     *IdentityMatch
+	group  int // the index's group, -1 for codes past the index
+	shift  index.Shift
+	digits int
+	kind   index.Kind
+	order  int
+	known  []uint16 // the values computed, for codes past the index
+	// proven is, for codes past the index, the largest pre-period and the
+	// common period of its games' proven patterns; not Proven when one
+	// of them is not.
+	proven periodic.Pattern
 }
 
 // shiftRank orders shifts as index.Shifts does: exact first.
@@ -286,18 +322,7 @@ func sameClass(x *index.Index, members []int) bool {
 }
 
 // classPattern is a class's pattern with the reason said.
-func classPattern(c index.Class) *periodic.Pattern {
-	if c.Pattern == nil {
-		return nil
-	}
-	p := *c.Pattern
-	if p.Proven {
-		p.Reason = fmt.Sprintf("proven: periodicity theorem (Guy and Smith), checked over n <= %d", p.Checked-1)
-	} else {
-		p.Reason = fmt.Sprintf("observed over n <= %d, not proven", c.Known-1)
-	}
-	return &p
-}
+func classPattern(c index.Class) *periodic.Pattern { return observedOrProven(c.Pattern, c.Known) }
 
 // heapRuler is the capability of catalog games that are take-and-break
 // heap games: their rules.

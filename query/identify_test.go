@@ -276,3 +276,34 @@ func BenchmarkIdentify(b *testing.B) {
 		}
 	}
 }
+
+// TestIdentifyWide searches the codes of 4 digits as well: 0.1357, a
+// random-looking code of 4 digits, from its first 30 values by the
+// definition; and OEIS A071434, "Sprague-Grundy values for octal game
+// .1377", a(1..30) (offset 1; Winning Ways ch. 4, p. 102), whose comment
+// says that ".074-.077 have values a(n-1)": the 4-digit .1377 exactly and
+// the 3-digit .074 shifted by one.
+func TestIdentifyWide(t *testing.T) {
+	wide := IdentifyOptions{Digits: 4}
+	res, err := Identify(context.Background(), mexValues([]uint8{0, 1, 3, 5, 7}, false, 30), 0, wide, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !identifies(res, "0.1357", 0) || res.Searched != 2*16*16*16+1<<12+122880 {
+		t.Errorf("0.1357 not identified among %d: %+v", res.Searched, res.Matches)
+	}
+	a071434 := []game.Nimber{1, 1, 2, 2, 3, 3, 1, 1, 4, 4, 3, 3, 2, 2, 1, 1, 4, 4, 2, 2, 6, 6, 4, 4, 1, 1, 2, 2, 7, 7}
+	if res, err = Identify(context.Background(), a071434, 1, wide, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !identifies(res, "0.1377", 0) || !identifies(res, "0.074", 1) {
+		t.Errorf("A071434: .1377 exactly and .074 shifted not both named: %+v", res.Matches)
+	}
+	// Without Digits the 4-digit code is not searched: only .074 shifted.
+	if res = identify(t, a071434, 1); identifies(res, "0.1377", 0) || !identifies(res, "0.074", 1) {
+		t.Errorf("A071434 in the index alone: %+v", res.Matches)
+	}
+	if _, err := Identify(context.Background(), a071434, 1, IdentifyOptions{Digits: 5}, nil); !errors.Is(err, game.ErrInput) {
+		t.Errorf("5 digits: error %v, want bad input", err)
+	}
+}

@@ -20,7 +20,7 @@ func init() { verbs = append(verbs, identifyCmd) }
 const identifyShown = 10
 
 func identifyCmd(opts *options) *cobra.Command {
-	var from, to int
+	var from, to, digits int
 	cmd := &cobra.Command{
 		Use:   "identify V0 V1 V2 ... | identify GAME",
 		Short: "which known heap game has these Grundy values: its code, name, period and next values",
@@ -33,13 +33,15 @@ shifted by one heap (Dawson's chess is Dawson's Kayles shifted), each kind
 simplest first; games with one sequence are one answer, said proven (the
 take-all rule, or proven periods) or identical through the heap computed.
 Each answer gives the catalog name, the proven or observed pattern and the
-next values; the values' own pattern is observed only.
+next values; the values' own pattern is observed only. --digits 4 adds the
+122,880 codes of 4 digits, computed on demand within the limits (seconds).
 
 identify GAME tabulates G(0..N) of a game whose positions are integers (a
 rule script, a heap game; --to N, default 63) within the limits, then
 identifies it.`,
 		Example: `  grundy identify 0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2
   grundy identify --from 1 1 1 2 0 3
+  grundy identify --digits 4 0 1 1 0 2 2 3 1 1
   grundy identify examples/strip.star`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -53,9 +55,9 @@ identifies it.`,
 			defer cancel()
 			budget, done := opts.budget(cmd)
 			defer done()
-			opt := query.IdentifyOptions{}
+			opt := query.IdentifyOptions{Digits: digits}
 			if !opts.json {
-				opt = query.IdentifyOptions{Matches: identifyShown, Games: identifyShown}
+				opt.Matches, opt.Games = identifyShown, identifyShown
 			}
 			var res *query.IdentifyResult
 			if _, err := strconv.ParseInt(args[0], 10, 64); err != nil && len(args) == 1 && !strings.HasPrefix(args[0], "-") {
@@ -95,6 +97,8 @@ identifies it.`,
 	to = query.IdentifyFrom - 1
 	f.Var((*sizeFlag)(&from), "from", "the heap of the first value M")
 	f.Var((*sizeFlag)(&to), "to", "the last heap N a GAME is tabulated to")
+	digits = 3
+	f.Var((*sizeFlag)(&digits), "digits", "search codes of up to D digits: 3 (the index) or 4 (the 122,880 codes of 4 digits computed now)")
 	return cmd
 }
 

@@ -71,3 +71,17 @@ func TestIdentifyBadInput(t *testing.T) {
 		t.Errorf("10^6 values: %q does not say how many", errOut)
 	}
 }
+
+// TestIdentifyDigits: --digits 4 computes the 122,880 codes of 4 digits
+// within the limits (a state limit is exit 1), and other digits are bad
+// input.
+func TestIdentifyDigits(t *testing.T) {
+	if _, errOut, code := grundy(t, "", "identify", "--digits", "4", "--max-states", "10000", "0", "1", "1", "2"); code != 1 || !strings.Contains(errOut, "--max-states") {
+		t.Errorf("--max-states 10000: exit %d, %q; want 1", code, errOut)
+	}
+	for _, d := range []string{"2", "5"} {
+		if _, errOut, code := grundy(t, "", "identify", "--digits", d, "0", "1"); code != 2 || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("--digits %s: exit %d, %q; want 2", d, code, errOut)
+		}
+	}
+}

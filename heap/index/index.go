@@ -37,6 +37,7 @@ type Index struct {
 	Candidates []Candidate
 	// Members lists the candidates of each group, simplest first.
 	Members [][]int
+	byName  map[string]int
 }
 
 // Load returns the checked-in index, decoded on first use.
@@ -56,7 +57,10 @@ var load = sync.OnceValues(func() (*Index, error) {
 
 // New returns the index of t, whose ClassOf follows cands.
 func New(t *Table, cands []Candidate) *Index {
-	x := &Index{Table: t, Candidates: cands, Members: make([][]int, len(t.Groups))}
+	x := &Index{Table: t, Candidates: cands, Members: make([][]int, len(t.Groups)), byName: make(map[string]int, len(cands))}
+	for i, c := range cands {
+		x.byName[c.Name] = i
+	}
 	for i, k := range t.ClassOf {
 		g := t.Classes[k].Group
 		x.Members[g] = append(x.Members[g], i)
@@ -128,6 +132,12 @@ func agrees(seq, values []uint16, start int) bool {
 // sorted): fewer digits, then codes before sets before Grundy's game, then
 // the index order.
 func (x *Index) Simpler(i, j int) int { return simpler(x.Candidates, i, j) }
+
+// Named returns the candidate whose Name is name.
+func (x *Index) Named(name string) (int, bool) {
+	i, ok := x.byName[name]
+	return i, ok
+}
 
 // Reduced returns the code candidate i equals by the take-all rule
 // (census.Canonical; the table keeps only which candidates it reduced).
