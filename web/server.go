@@ -160,8 +160,9 @@ func (s *Server) routes() {
 	s.mux.Handle("/api/quotient", s.api(http.MethodGet, s.quotient, []string{"game", "to"}))
 	s.mux.Handle("/api/play", s.api(http.MethodPost, s.play, nil))
 	s.mux.Handle("/api/identify", s.api(http.MethodGet, s.identify, []string{"values", "from"}))
+	s.mux.Handle("/api/explain", s.api(http.MethodGet, s.explain, []string{"position", "misere", "depth"}))
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s (see /api/games, /api/examples, /api/value, /api/table, /api/solve, /api/graph, /api/move, /api/quotient, POST /api/script)", r.URL.Path))
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s (see /api/games, /api/examples, /api/value, /api/table, /api/solve, /api/graph, /api/move, /api/quotient, /api/explain, POST /api/script)", r.URL.Path))
 	})
 	pages, err := fs.Sub(staticFS, "static")
 	if err != nil {

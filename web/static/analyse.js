@@ -1,4 +1,5 @@
 import { api, h, $, header, showError, param, setParams, pageLink, heapsOf, kindOf, outcomeWord } from './common.js';
+import { explainPanel } from './explain.js';
 
 header('analyse.html');
 const main = $('#main');
@@ -10,6 +11,8 @@ main.append(
     h('label', {}, h('input', { type: 'checkbox', id: 'misere', checked: param('misere') === '1' }), ' misère'),
     h('button', { type: 'submit' }, 'Analyse')),
   h('div', { id: 'result' }));
+const explainer = explainPanel();
+main.append(explainer.element);
 $('#form').addEventListener('submit', (e) => { e.preventDefault(); analyse(); });
 analyse();
 
@@ -17,6 +20,7 @@ async function analyse() {
   const position = $('#position').value.trim();
   const misere = $('#misere').checked ? '1' : '';
   setParams({ position, misere });
+  explainer.update(position, misere === '1');
   const box = $('#result');
   box.replaceChildren(h('p', { class: 'muted' }, 'Computing…'));
   try {

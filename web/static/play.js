@@ -13,6 +13,7 @@
 import { post, h, $, header, showError, param, setParams } from './common.js';
 import { drawBoards, moveValue } from './board.js';
 import { drawHistory } from './history.js';
+import { explainPanel } from './explain.js';
 
 header('/play.html');
 const scriptMode = param('script') === '1';
@@ -47,6 +48,8 @@ main.append(...[
     h('p', { class: 'muted small' }, 'One point per position, at its remoteness (impartial games: its Grundy value), coloured by its result for the player to move there; a red segment is a move that threw a win away.'),
     h('div', { id: 'history' })),
   h('h2', {}, 'Game record'), h('div', { id: 'log', class: 'log' })].filter(Boolean));
+const explainer = explainPanel();
+if (!scriptMode) $('#board').closest('.card').after(explainer.element);
 
 let game = null;
 $('#setup').addEventListener('submit', (e) => { e.preventDefault(); start(); });
@@ -96,6 +99,7 @@ async function step(computer) {
   g.st = st;
   g.busy = false;
   render(st);
+  if (!scriptMode) explainer.update(st.position, g.misere, st.scoring ? marginSoFar(st) : undefined);
   if (!st.ending && computerMoves(g, st.mover)) {
     board.dataset.turn = 'computer';
     await new Promise((r) => setTimeout(r, 300));
@@ -184,4 +188,16 @@ function render(st) {
   }
   log.scrollTop = log.scrollHeight;
   $('#history').replaceChildren(drawHistory(st.history, g.names));
+}
+
+// marginSoFar adds, in a scoring game under way, the points already taken
+// to the explanation's margin to come: the mover's margin in all.
+function marginSoFar(st) {
+  const so = st.totals[st.mover] - st.totals[1 - st.mover];
+  return (x) => {
+    const come = x.general && x.general.score;
+    if (come === null || come === undefined) return [];
+    const sign = (v) => (v > 0 ? `+${v}` : String(v));
+    return [h('p', { id: 'explain-margin' }, `Margin so far for the player to move: ${sign(so)}; to come under best play: ${sign(come)}; in all: ${sign(so + come)}.`)];
+  };
 }
