@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -172,5 +173,69 @@ func TestSolveTierErrors(t *testing.T) {
 		if code != tc.code || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%v: exit %d, %q; want exit %d mentioning %q", tc.args, code, errOut, tc.code, tc.want)
 		}
+	}
+}
+
+// TestSolveDB: solve GAME --db writes a database from which solve and play
+// answer under a limit of one state (solving needs thousands); a database
+// of another game, a damaged file and a second writer are refused.
+func TestSolveDB(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ttt")
+	if _, errOut, code := grundy(t, "", "solve", "tictactoe", "--db", dir); code != 0 {
+		t.Fatalf("solve into the database: exit %d: %s", code, errOut)
+	}
+	want, errOut, code := grundy(t, "", "solve", "tictactoe", "x.o/.x./...", "--moves", "--json")
+	if code != 0 {
+		t.Fatalf("in memory: exit %d: %s", code, errOut)
+	}
+	got, errOut, code := grundy(t, "", "solve", "tictactoe", "x.o/.x./...", "--moves", "--json", "--db", dir, "--max-states", "1")
+	answer := func(out string) string {
+		var res map[string]any
+		json.Unmarshal([]byte(out), &res)
+		b, _ := json.Marshal([]any{res["outcome"], res["remoteness"], res["best_moves"], res["moves"]})
+		return string(b)
+	}
+	if code != 0 || answer(got) != answer(want) {
+		t.Fatalf("from the database: exit %d %s\n%s\nwant\n%s", code, errOut, answer(got), answer(want))
+	}
+	// A whole game against the computer, from the database: the same
+	// transcript as from the in-memory engine.
+	human := strings.Repeat("1\n", 9)
+	out, errOut, code := grundy(t, human, "play", "tictactoe", "--first", "computer", "--db", dir, "--max-states", "1")
+	inMemory, _, _ := grundy(t, human, "play", "tictactoe", "--first", "computer")
+	if code != 0 || out != inMemory {
+		t.Errorf("play from the database: exit %d %s\n%s\nin memory:\n%s", code, errOut, out, inMemory)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"solve", "quixo:3x3", "--db", dir}, 2, "holds the game tictactoe, not quixo:3x3"},
+		{[]string{"play", "quixo:3x3", "--db", dir}, 2, "holds the game tictactoe, not quixo:3x3"},
+	} {
+		if _, errOut, code := grundy(t, "", tc.args...); code != tc.code || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d %q, want %d and %q", tc.args, code, errOut, tc.code, tc.want)
+		}
+	}
+	// A damaged tier: play refuses naming it; solve writes it again.
+	path := filepath.Join(dir, "m5.tier")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)-10] ^= 1
+	os.WriteFile(path, b, 0o644)
+	if _, errOut, code := grundy(t, "", "solve", "tictactoe", "xo./x.o/...", "--db", dir, "--max-states", "1"); code != 1 || !strings.Contains(errOut, "state limit") {
+		t.Errorf("solve from a damaged database under one state: exit %d %q, want it to solve again and hit the limit", code, errOut)
+	}
+	if _, errOut, code := grundy(t, "", "play", "tictactoe", "xo./x.o/...", "--db", dir); code != 1 || !strings.Contains(errOut, "m5.tier is damaged") {
+		t.Errorf("play from a damaged database: exit %d %q", code, errOut)
+	}
+	if _, errOut, code := grundy(t, "", "solve", "tictactoe", "xo./x.o/...", "--db", dir); code != 0 {
+		t.Errorf("solve repairs: exit %d %q", code, errOut)
+	}
+	if _, errOut, code := grundy(t, strings.Repeat("1\n", 9), "play", "tictactoe", "xo./x.o/...", "--db", dir); code != 0 {
+		t.Errorf("play after the repair: exit %d %q", code, errOut)
 	}
 }
