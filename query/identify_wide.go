@@ -63,7 +63,7 @@ func wideMatches(ctx context.Context, x *index.Index, values []uint16, from int,
 		}
 		var shifts []index.Shift
 		for _, s := range index.Shifts {
-			if agreeFrom(g, values, from+int(s)) {
+			if index.Agrees(g, values, from+int(s)) {
 				shifts = append(shifts, s)
 			}
 		}
@@ -80,7 +80,7 @@ func wideMatches(ctx context.Context, x *index.Index, values []uint16, from int,
 			known[n] = uint16(v)
 		}
 		for _, s := range shifts {
-			if !agreeFrom(known, values, from+int(s)) {
+			if !index.Agrees(known, values, from+int(s)) {
 				continue
 			}
 			played := IdentifiedGame{Name: name, Kind: index.Code.String()}
@@ -121,25 +121,6 @@ func wideMatches(ctx context.Context, x *index.Index, values []uint16, from int,
 		}
 	}
 	return out, searched, nil
-}
-
-// agreeFrom reports whether values are seq(start), seq(start+1), ... as
-// far as seq goes, with seq(-1) = 0.
-func agreeFrom(seq, values []uint16, start int) bool {
-	for i, v := range values {
-		n := start + i
-		if n >= len(seq) {
-			break
-		}
-		var g uint16
-		if n >= 0 {
-			g = seq[n]
-		}
-		if g != v {
-			return false
-		}
-	}
-	return true
 }
 
 // joinIndexed adds g to the match of found whose games it provably equals:

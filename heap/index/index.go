@@ -104,7 +104,7 @@ func (x *Index) Lookup(values []uint16, from int) []Match {
 		}
 		checked := min(len(values), Prefix-start)
 		for g, grp := range x.Groups {
-			if agrees(grp.Values, values[:checked], start) {
+			if Agrees(grp.Values, values[:checked], start) {
 				out = append(out, Match{Group: g, Shift: s, Checked: checked})
 			}
 		}
@@ -112,11 +112,14 @@ func (x *Index) Lookup(values []uint16, from int) []Match {
 	return out
 }
 
-// agrees reports whether values are seq(start), seq(start+1), ..., with
-// seq(-1) = 0.
-func agrees(seq, values []uint16, start int) bool {
+// Agrees reports whether values are seq(start), seq(start+1), ... as far
+// as seq goes, with seq(-1) = 0 (Shift -1).
+func Agrees(seq, values []uint16, start int) bool {
 	for i, v := range values {
 		n := start + i
+		if n >= len(seq) {
+			break
+		}
 		var g uint16
 		if n >= 0 {
 			g = seq[n]

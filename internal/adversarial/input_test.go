@@ -118,6 +118,12 @@ func TestBadInput(t *testing.T) {
 		{"run-resume-missing", []string{"table", "grundy-game", "--to", "100", "--out", filepath.Join(in.dir, "none.run"), "--resume"}, []int{0, 2}},
 		{"run-format-no-out", args("table grundy-game --to 100 --format run"), nil},
 		{"run-file-non-heap-game", []string{"table", "divisor", "--to", "100", "--out", filepath.Join(in.dir, "d.run"), "--format", "run"}, nil},
+		// identify: values that are no Grundy values, too many of them (10^6
+		// would pass Linux's limit on a command line), codes of 9 digits.
+		{"identify-not-a-number", args("identify 0 1 x"), nil},
+		{"identify-negative", args("identify 0 -1"), nil},
+		{"identify-many-values", append([]string{"identify"}, strings.Fields(strings.Repeat("0 ", 200000))...), nil},
+		{"identify-digits-9", args("identify --digits 9 0 1"), nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

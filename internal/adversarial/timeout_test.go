@@ -84,6 +84,11 @@ func TestTimeout(t *testing.T) {
 		{"explain-depth-huge", args("explain --depth 3 nim 1000000000000 + grundy-game 100000000"), true, nil, nil, 0},
 		{"explain-misere-kayles", args("explain --misere kayles 30 20 + dawson-kayles 40"), true, nil, nil, 0},
 		{"explain-quixo-4x4", args("explain quixo:4x4"), false, nil, nil, 1024},
+		// identify: the codes of 4 digits computed on demand (many pass
+		// the screen of twelve zeros), scripts tabulated first.
+		{"identify-digits-4", args("identify --digits 4 0 0 0 0 0 0 0 0 0 0 0 0"), false, nil, nil, 0},
+		{"identify-script-infinite-game", []string{"identify", in.descent}, true, nil, nil, 512},
+		{"identify-script-many-options", []string{"identify", in.options10, "--to", "4095"}, false, nil, nil, 1024},
 		// The sandbox refuses the tuple when it is built (its nested size
 		// passes the cap), before anything hashes it.
 		{"script-hash-shared-tuples", []string{"value", in.sharedHash, "5"}, false, []int{1}, [][]string{timedOut, {"nested elements"}}, 0},
