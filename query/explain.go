@@ -128,6 +128,7 @@ type OptionGroup struct {
 // values, whose XOR is Value.
 type OptionValue struct {
 	Position string        `json:"position"`
+	Move     string        `json:"move,omitempty"` // the move's own name, where the game names it (games.MoveNamer)
 	Parts    []game.Nimber `json:"parts"`
 	Value    game.Nimber   `json:"value"`
 }
@@ -393,6 +394,7 @@ func (x *explainer) byOptions(ctx context.Context, inst games.Instance, e games.
 		}
 		listed++
 		ov.Position = games.Group{Game: inst, Components: option}.String()
+		ov.Move = nameMove(inst, c, option)
 		r.Groups[gi].Options = append(r.Groups[gi].Options, ov)
 	}
 	slices.Sort(r.OptionValues)

@@ -222,12 +222,7 @@ func TestExplainMisereKayles(t *testing.T) {
 // repeated position, and each step is a move of the one before (the
 // engine's own moves list it) that keeps the draw.
 func TestExplainDrawCycle(t *testing.T) {
-	pos, _ := games.ParseString("cards 2,2 4,4")
-	x, err := Explain(context.Background(), pos, ExplainOptions{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := x.General
+	g := explainString(t, "cards 2,2 4,4", ExplainOptions{}).General
 	if g.Outcome != game.Draw || len(g.Cycle) == 0 {
 		t.Fatalf("cards 2,2 4,4: %+v", g)
 	}

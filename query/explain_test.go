@@ -347,15 +347,25 @@ func checkColumns(t *testing.T, where string, c XORColumns, values []game.Nimber
 	}
 }
 
-// TestExplainNim345 is the notes' first example: 3 XOR 4 XOR 5 = 2, whose
-// bit 2^1 only heap 3 has; the move takes heap 3 to 3 XOR 2 = 1.
-func TestExplainNim345(t *testing.T) {
-	pos, _ := games.ParseString("nim 3 4 5")
-	x, err := Explain(context.Background(), pos, ExplainOptions{}, nil)
+// explainString explains a position written as one string, failing the
+// test on an error.
+func explainString(t testing.TB, position string, opts ExplainOptions) *Explanation {
+	t.Helper()
+	pos, err := games.ParseString(position)
 	if err != nil {
 		t.Fatal(err)
 	}
-	imp := x.Impartial
+	x, err := Explain(context.Background(), pos, opts, nil)
+	if err != nil {
+		t.Fatalf("explain %s: %v", position, err)
+	}
+	return x
+}
+
+// TestExplainNim345 is the notes' first example: 3 XOR 4 XOR 5 = 2, whose
+// bit 2^1 only heap 3 has; the move takes heap 3 to 3 XOR 2 = 1.
+func TestExplainNim345(t *testing.T) {
+	imp := explainString(t, "nim 3 4 5", ExplainOptions{}).Impartial
 	if imp.XOR.SumBits != "010" || imp.XOR.HighestBit != 1 || !slices.Equal(imp.XOR.WithBit, []int{0}) {
 		t.Fatalf("columns %+v", imp.XOR)
 	}
@@ -395,12 +405,7 @@ func TestExplainPattern(t *testing.T) {
 	rng := rand.New(rand.NewPCG(30, 2))
 	for range 20 {
 		n := 1100 + rng.IntN(top-1100)
-		pos, _ := games.ParseString("kayles " + strconv.Itoa(n))
-		x, err := Explain(context.Background(), pos, ExplainOptions{}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := x.Impartial.Components[0]
+		r := explainString(t, "kayles "+strconv.Itoa(n), ExplainOptions{}).Impartial.Components[0]
 		p := r.Pattern
 		if r.Reason != ReasonPattern || p == nil || r.Value != g[n] {
 			t.Fatalf("kayles %d: %+v, brute force %d", n, r, g[n])
@@ -461,11 +466,7 @@ func BenchmarkExplainBaseline(b *testing.B) {
 // every smaller heap, each value the brute force's.
 func TestExplainDepth(t *testing.T) {
 	b := &brute{game: bruteGames[3], memo: map[string]game.Nimber{}} // subtract:1-3
-	pos, _ := games.ParseString("subtract:1-3 7")
-	x, err := Explain(context.Background(), pos, ExplainOptions{Depth: 2}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	x := explainString(t, "subtract:1-3 7", ExplainOptions{Depth: 2})
 	var heaps []string
 	for _, r := range x.Impartial.Table {
 		arg := strings.TrimPrefix(r.Position, "subtract:1-3 ")
@@ -477,11 +478,7 @@ func TestExplainDepth(t *testing.T) {
 		t.Fatalf("table of %v", heaps)
 	}
 	// A huge heap's table stops at the cap.
-	pos, _ = games.ParseString("nim 1000000000000")
-	x, err = Explain(context.Background(), pos, ExplainOptions{Depth: 3}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	x = explainString(t, "nim 1000000000000", ExplainOptions{Depth: 3})
 	if len(x.Impartial.Table) != MaxExplained || !x.Impartial.TableTruncated {
 		t.Fatalf("nim 10^12 --depth 3: %d components, truncated %v", len(x.Impartial.Table), x.Impartial.TableTruncated)
 	}

@@ -52,12 +52,7 @@ func (x *MisereExplanation) writeText(w io.Writer) {
 		fmt.Fprintln(w, "outcome: P, the player to move loses")
 		return
 	}
-	fmt.Fprintln(w, "outcome: N, the player to move wins")
-	more := ""
-	if x.MovesMore {
-		more = "+, list truncated"
-	}
-	fmt.Fprintf(w, "winning moves (%d%s):\n", len(x.WinningMoves), more)
+	writeMovesHeader(w, len(x.WinningMoves), x.MovesMore)
 	for _, m := range x.WinningMoves {
 		fmt.Fprintf(w, "  %s -> %s\n", m.From, m.To)
 	}
@@ -127,12 +122,7 @@ func (x *ImpartialExplanation) writeText(w io.Writer) {
 			}
 		}
 	} else {
-		fmt.Fprintln(w, "outcome: N, the player to move wins")
-		more := ""
-		if x.MovesMore {
-			more = "+, list truncated"
-		}
-		fmt.Fprintf(w, "winning moves (%d%s):\n", len(x.WinningMoves), more)
+		writeMovesHeader(w, len(x.WinningMoves), x.MovesMore)
 		for _, m := range x.WinningMoves {
 			fmt.Fprintf(w, "  %s\n", m.Text)
 		}
@@ -153,11 +143,14 @@ func writeReason(w io.Writer, label string, r ComponentReason) {
 	fmt.Fprintf(w, "  %s%s = %d: %s\n", label, r.Position, r.Value, r.Text)
 	more := 0
 	for _, g := range r.Groups {
-		rule := g.Rule
-		if rule == "" {
-			rule = "move"
-		}
 		for _, o := range g.Options {
+			rule := g.Rule
+			switch {
+			case o.Move != "":
+				rule = "move " + o.Move
+			case rule == "":
+				rule = "move"
+			}
 			fmt.Fprintf(w, "      %s: %s = %s\n", rule, o.Position, partsText(o.Parts, o.Value))
 		}
 		more += g.More
@@ -202,4 +195,15 @@ func writeColumns(w io.Writer, c XORColumns, partial bool) {
 		with[i] = fmt.Sprint(k + 1)
 	}
 	fmt.Fprintf(w, "highest bit of the sum: %d (value %d); components with it: %s\n", c.HighestBit, uint64(1)<<c.HighestBit, strings.Join(with, ", "))
+}
+
+// writeMovesHeader writes the outcome of an N-position and the heading of
+// its n winning moves (more: the list was cut).
+func writeMovesHeader(w io.Writer, n int, more bool) {
+	fmt.Fprintln(w, "outcome: N, the player to move wins")
+	cut := ""
+	if more {
+		cut = "+, list truncated"
+	}
+	fmt.Fprintf(w, "winning moves (%d%s):\n", n, cut)
 }

@@ -98,7 +98,7 @@ function reason(c, i) {
   let more = 0;
   for (const g of c.groups || []) {
     for (const o of g.options) {
-      opts.push(h('li', { dataset: { value: o.value } }, g.rule ? `${g.rule}: ` : '', o.position, ' = ',
+      opts.push(h('li', { dataset: { value: o.value } }, o.move ? `move ${o.move}: ` : g.rule ? `${g.rule}: ` : '', o.position, ' = ',
         o.parts.length > 1 ? `${o.parts.join(' XOR ')} = ${o.value}` : String(o.value)));
     }
     more += g.more || 0;
