@@ -105,7 +105,7 @@ func TestBrowserExplain(t *testing.T) {
 			t.Fatalf("%s: line %v, query %+v", ttt, line, g.Line)
 		}
 		for i, s := range g.Line {
-			if w := fmt.Sprintf("%s|%s|%s", s.Position, s.Outcome, remoteness(s.Remoteness)); line[i] != w {
+			if w := fmt.Sprintf("%s|%s|%s", s.Position, s.Outcome, remotenessText(s.Remoteness)); line[i] != w {
 				t.Errorf("%s: step %d shows %s, query %s", ttt, i, line[i], w)
 			}
 		}
@@ -114,7 +114,7 @@ func TestBrowserExplain(t *testing.T) {
 			t.Fatalf("%s: choices %v, query %+v", ttt, choices, g.Choices)
 		}
 		for i, c := range g.Choices {
-			if w := fmt.Sprintf("%s|%s|%s", c.Position, c.Outcome, remoteness(c.Remoteness)); choices[i] != w {
+			if w := fmt.Sprintf("%s|%s|%s", c.Position, c.Outcome, remotenessText(c.Remoteness)); choices[i] != w {
 				t.Errorf("%s: first move %d shows %s, query %s", ttt, i, choices[i], w)
 			}
 		}
@@ -163,7 +163,7 @@ func checkEnds(t *testing.T, b *browser, position string) int64 {
 	return *g.Score
 }
 
-func remoteness(r *int) string {
+func remotenessText(r *int) string {
 	if r == nil {
 		return ""
 	}
