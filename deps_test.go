@@ -39,8 +39,8 @@ type dependency struct {
 var dependencies = []dependency{
 	{"bench/pingpong", "", "flag fmt os runtime sync/atomic time", ""},
 	{"census/cmd/grundy-census", "census/pipeline", "context flag fmt log os strings time", "github.com/apache/beam/sdks/v2"},
-	{"census/pipeline", "heap/census query", "context fmt os path/filepath reflect", "github.com/apache/beam/sdks/v2"},
-	{"cmd/grundy", "game games heap heap/sparse internal/edit query script solve/quotient web", "bufio bytes context encoding/json errors fmt io io/fs math net os os/exec os/signal path/filepath regexp runtime runtime/debug strconv strings syscall text/tabwriter time unicode unicode/utf8", "charm.land/bubbletea/v2 github.com/schollz/progressbar/v3 github.com/spf13/cobra github.com/spf13/pflag golang.org/x/term"},
+	{"census/pipeline", "query", "context fmt os path/filepath reflect", "github.com/apache/beam/sdks/v2"},
+	{"cmd/grundy", "game internal/edit query web", "bufio bytes context encoding/json errors fmt io io/fs math net os os/exec os/signal path/filepath regexp runtime runtime/debug strconv strings syscall text/tabwriter time unicode unicode/utf8", "charm.land/bubbletea/v2 github.com/schollz/progressbar/v3 github.com/spf13/cobra github.com/spf13/pflag golang.org/x/term"},
 	{"cmd/grundy-verify", "verify", "context errors flag fmt io os os/signal time", ""},
 	{"examples", "", "embed", ""},
 	{"game", "", "context errors fmt math/bits", ""},
@@ -57,14 +57,14 @@ var dependencies = []dependency{
 	{"internal/graphview", "", "encoding/xml fmt io math slices strings", ""},
 	{"limits", "", "context errors fmt runtime sync/atomic", ""},
 	{"periodic", "game", "fmt", ""},
-	{"query", "game games heap heap/census heap/index heap/sparse internal/graphview limits periodic solve solve/quotient store verify", "bufio bytes cmp context crypto/sha256 encoding/binary encoding/hex encoding/json errors fmt io io/fs iter math math/bits os path/filepath runtime/metrics slices strconv strings sync time", ""},
+	{"query", "game games heap heap/census heap/index heap/sparse internal/graphview limits periodic script solve solve/quotient store verify", "bufio bytes cmp context crypto/sha256 encoding/binary encoding/hex encoding/json errors fmt io io/fs iter math math/bits os path/filepath runtime/metrics slices strconv strings sync time", ""},
 	{"script", "game games heap limits periodic solve", "context encoding/binary errors fmt io io/fs math os slices strconv strings unicode/utf8", "go.starlark.net"},
 	{"solve", "game limits", "context encoding/binary errors fmt hash/maphash math math/bits reflect runtime slices strconv strings sync sync/atomic unsafe", ""},
 	{"solve/quotient", "game limits periodic", "container/heap context encoding/binary encoding/json errors fmt math/bits slices strconv strings", ""},
 	{"solve/tier", "game limits solve store", "context errors fmt runtime sync sync/atomic time unsafe", ""},
 	{"store", "game internal/diskalloc", "bytes encoding/binary encoding/json errors fmt hash/crc32 hash/fnv io/fs os path/filepath slices strconv strings sync", "golang.org/x/sys"},
 	{"verify", "", "bufio bytes compress/flate context crypto/sha256 encoding/base64 encoding/binary encoding/hex errors fmt io math/bits strconv strings", ""},
-	{"web", "examples game games internal/graphview query script", "bytes context embed encoding/json errors fmt io io/fs log math mime net net/http os regexp runtime runtime/debug sort strconv strings sync time", ""},
+	{"web", "examples game internal/graphview query", "bytes context embed encoding/json errors fmt io io/fs log math mime net net/http os regexp runtime runtime/debug sort strconv strings sync time", ""},
 	{"web/build", "web web/staticsite", "context flag fmt os os/signal", ""},
 	{"web/staticsite", "", "bytes context embed encoding/json errors fmt io/fs os os/exec path/filepath regexp strings", ""},
 	{"web/wasm", "web web/staticsite", "net/http net/http/httptest strings syscall/js time", ""},
@@ -88,13 +88,6 @@ var (
 	// their own family.
 	engineFamilies = []string{"solve", "heap"}
 	engineMay      = []string{"game", "limits", "periodic", "store", "internal/diskalloc"}
-	// faceDebt lists the imports of faces that still bypass query, as
-	// "face import". It only shrinks: an entry no row needs fails too.
-	faceDebt = []string{
-		"census/pipeline heap/census",
-		"cmd/grundy games", "cmd/grundy heap", "cmd/grundy heap/sparse", "cmd/grundy script", "cmd/grundy solve/quotient",
-		"web games", "web script",
-	}
 )
 
 func TestDependencies(t *testing.T) {
@@ -140,25 +133,11 @@ func TestDependencies(t *testing.T) {
 			t.Errorf("row %s names no package", d.pkg)
 		}
 	}
-	debt := map[string]bool{}
-	for _, e := range faceDebt {
-		debt[e] = false
-	}
 	for _, d := range dependencies {
 		for _, imp := range strings.Fields(d.module) {
-			msg := layerViolation(d.pkg, imp)
-			if _, owed := debt[d.pkg+" "+imp]; owed {
-				debt[d.pkg+" "+imp] = msg != ""
-				continue
-			}
-			if msg != "" {
+			if msg := layerViolation(d.pkg, imp); msg != "" {
 				t.Errorf("row %s allows %s: %s", d.pkg, imp, msg)
 			}
-		}
-	}
-	for e, used := range debt {
-		if !used {
-			t.Errorf("faceDebt entry %q is paid: remove it", e)
 		}
 	}
 }

@@ -27,14 +27,81 @@ type QuotientResult struct {
 	// for rule scripts, whose name (a path) does not fix their rules:
 	// value --misere --quotient refuses the file when the script's moves
 	// have changed since. Empty for the catalog's games.
-	Rules    string
-	Quotient *quotient.Quotient
+	Rules string
+	q     *quotient.Quotient
+}
+
+// QuotientGenerator is a generator of a quotient's presentation: its name
+// ("a", "b", ...) and the heap whose element it is.
+type QuotientGenerator struct {
+	Name string
+	Heap int
+}
+
+// Order is the number of elements of the quotient.
+func (r *QuotientResult) Order() int { return r.q.Order() }
+
+// Tame reports whether the quotient is misère Nim's of its order.
+func (r *QuotientResult) Tame() bool { return r.q.Tame() }
+
+// Generators are the generators of the presentation, by heap.
+func (r *QuotientResult) Generators() []QuotientGenerator {
+	var gens []QuotientGenerator
+	for _, g := range r.q.Generators() {
+		gens = append(gens, QuotientGenerator{Name: g.Name, Heap: g.Heap})
+	}
+	return gens
+}
+
+// Relations are the relations of the presentation, written "a^2 = 1".
+func (r *QuotientResult) Relations() []string {
+	var rels []string
+	for _, rel := range r.q.Relations() {
+		rels = append(rels, r.q.FormatRelation(rel))
+	}
+	return rels
+}
+
+// PPortion lists the elements of the P-portion in normal form.
+func (r *QuotientResult) PPortion() []string {
+	var p []string
+	for _, x := range r.q.PPortion() {
+		p = append(p, r.q.Format(x))
+	}
+	return p
+}
+
+// Heaps lists the element of each heap 0..To in normal form.
+func (r *QuotientResult) Heaps() []string {
+	var h []string
+	for _, x := range r.q.Heaps() {
+		h = append(h, r.q.Format(x))
+	}
+	return h
+}
+
+// StableFrom is the heap from which no new generator appears up to To, or
+// -1.
+func (r *QuotientResult) StableFrom() int { return r.q.StableFrom() }
+
+// Pattern is the pattern of the heaps' elements, nil when none is seen.
+func (r *QuotientResult) Pattern() *Pattern { return patternOf(r.q.Pattern()) }
+
+// Element writes element e (0 <= e < Order) in normal form ("1", "ab^2").
+func (r *QuotientResult) Element(e int) string { return r.q.Format(quotient.Element(e)) }
+
+// InP reports whether element e lies in the P-portion.
+func (r *QuotientResult) InP(e int) bool { return r.q.InP(quotient.Element(e)) }
+
+// Mul returns the product of elements a and b.
+func (r *QuotientResult) Mul(a, b int) int {
+	return int(r.q.Mul(quotient.Element(a), quotient.Element(b)))
 }
 
 // MarshalJSON writes the quotient's keys with "game", "to", "states" and,
 // for a rule script, "rules_sha256".
 func (r *QuotientResult) MarshalJSON() ([]byte, error) {
-	q, err := json.Marshal(r.Quotient)
+	q, err := json.Marshal(r.q)
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +167,7 @@ func Quotient(ctx context.Context, inst games.Instance, to int, budget *Budget) 
 		}
 		return nil, err
 	}
-	return &QuotientResult{Game: inst.Name(), To: to, States: budget.States() - start, Rules: rules, Quotient: q}, nil
+	return &QuotientResult{Game: inst.Name(), To: to, States: budget.States() - start, Rules: rules, q: q}, nil
 }
 
 // RulesDigest is the SHA-256, in hex, of the moves of g on heaps 0..to:

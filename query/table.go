@@ -28,11 +28,11 @@ const MaxWritten = 1 << 30
 
 // TableResult is the answer of `grundy table` (SPEC section 3).
 type TableResult struct {
-	Game    string            `json:"game"`
-	From    int               `json:"from"`
-	To      int               `json:"to"`
-	Values  []game.Nimber     `json:"values"`  // G(From..To); nil when more than MaxListed
-	Pattern *periodic.Pattern `json:"pattern"` // null when none is seen
+	Game    string        `json:"game"`
+	From    int           `json:"from"`
+	To      int           `json:"to"`
+	Values  []game.Nimber `json:"values"`  // G(From..To); nil when more than MaxListed
+	Pattern *Pattern      `json:"pattern"` // null when none is seen
 	// Computed is how many values G(0..Computed-1) the engine computed; the
 	// values past them follow from the proven pattern.
 	Computed int          `json:"computed"`
@@ -41,10 +41,51 @@ type TableResult struct {
 	// Stats are the sequence statistics (largest value and where, rare
 	// values and mask: docs/sequences.md) of G(0..To) when it was all
 	// computed from 0 (From 0, no extrapolation); nil otherwise.
-	Stats *sparse.Stats `json:"stats,omitempty"`
+	Stats *TableStats `json:"stats,omitempty"`
 
 	table *games.Table
 }
+
+// Pattern is the (arithmetic) periodicity a sequence of values shows:
+// G(n+Period) = G(n) + Saltus for every n >= Preperiod, Preperiod the
+// least such n. Proven is true when a theorem, named in Reason, shows it
+// for every n; otherwise Reason says how far it was observed. Checked is
+// the number of values G(0..Checked-1) it was found in.
+type Pattern struct {
+	Preperiod int    `json:"preperiod"`
+	Period    int    `json:"period"`
+	Saltus    int    `json:"saltus"`
+	Proven    bool   `json:"proven"`
+	Reason    string `json:"reason"`
+	Checked   int    `json:"checked"`
+}
+
+// patternOf returns the result form of an engine's pattern (nil for nil).
+func patternOf(p *periodic.Pattern) *Pattern {
+	if p == nil {
+		return nil
+	}
+	return &Pattern{Preperiod: p.Preperiod, Period: p.Period, Saltus: p.Saltus, Proven: p.Proven, Reason: p.Reason, Checked: p.Checked}
+}
+
+// TableStats are the statistics of a sequence G(0..Values-1)
+// (docs/sequences.md): the largest value and where it first occurs, the
+// rare values under the mask that makes them fewest, and a checksum.
+type TableStats struct {
+	Values       int64  `json:"values"`                  // G(0..Values-1) computed
+	Max          uint16 `json:"max"`                     // largest value
+	ArgMax       int64  `json:"argmax"`                  // least heap size with the largest value
+	Rare         int64  `json:"rare"`                    // heap sizes with a rare value
+	LastRare     int64  `json:"last_rare"`               // largest heap size with a rare value
+	Mask         uint16 `json:"mask"`                    // the mask making rare heap sizes fewest
+	Checksum     string `json:"checksum"`                // CRC-64/ECMA of the values as little-endian uint16, hex
+	SparseValues int64  `json:"sparse_values,omitempty"` // values computed by the sparse engine in this run
+	Resumed      int64  `json:"resumed,omitempty"`       // values taken from the run file (0: fresh run)
+	Work         int64  `json:"work,omitempty"`          // option evaluations done in this run (pairs, mostly)
+}
+
+// statsOf returns the result form of the sparse engine's statistics.
+func statsOf(st sparse.Stats) TableStats { return TableStats(st) }
 
 // TableSummary describes G(From..To) without listing it.
 type TableSummary struct {
@@ -99,7 +140,7 @@ func Table(ctx context.Context, inst games.Instance, from, to int, budget *limit
 	if err != nil {
 		return nil, fmt.Errorf("table of %s: %w", inst.Name(), err)
 	}
-	res := &TableResult{Game: inst.Name(), From: from, To: to, Pattern: t.Pattern, Computed: t.Computed, States: t.States, table: t}
+	res := &TableResult{Game: inst.Name(), From: from, To: to, Pattern: patternOf(t.Pattern), Computed: t.Computed, States: t.States, table: t}
 	if res.Count() <= MaxListed {
 		res.Values = make([]game.Nimber, 0, res.Count())
 		for n := range Span(from, to) {
@@ -109,7 +150,8 @@ func Table(ctx context.Context, inst games.Instance, from, to int, budget *limit
 	res.Summary = summarize(t)
 	if from == 0 && t.Computed > to && res.Summary.Max <= heapgame.MaxValue {
 		st := sparse.AnalyzeAt(int64(to)+1, func(n int64) uint16 { return uint16(t.At(int(n))) })
-		res.Stats = &st
+		stats := statsOf(st)
+		res.Stats = &stats
 	}
 	return res, nil
 }

@@ -37,15 +37,15 @@ var ErrRunExists = sparse.ErrExists
 // keys of SPEC section 3 (values only when at most MaxListed), the summary
 // and the sequence statistics.
 type RunTableResult struct {
-	Game     string            `json:"game"`
-	From     int               `json:"from"`
-	To       int               `json:"to"`
-	Values   []uint16          `json:"values"`
-	Pattern  *periodic.Pattern `json:"pattern"`
-	Computed int64             `json:"computed"`
-	Summary  TableSummary      `json:"summary"`
-	Stats    sparse.Stats      `json:"stats"`
-	File     string            `json:"file"`
+	Game     string       `json:"game"`
+	From     int          `json:"from"`
+	To       int          `json:"to"`
+	Values   []uint16     `json:"values"`
+	Pattern  *Pattern     `json:"pattern"`
+	Computed int64        `json:"computed"`
+	Summary  TableSummary `json:"summary"`
+	Stats    TableStats   `json:"stats"`
+	File     string       `json:"file"`
 
 	all []uint16 // G(0..To), mapped from the file until Close
 	seq *sparse.Sequence
@@ -94,10 +94,10 @@ func TableRun(ctx context.Context, inst games.Instance, from, to int, opts RunOp
 		return nil, err
 	}
 	res := &RunTableResult{Game: inst.Name(), From: from, To: to, Computed: int64(to) + 1,
-		Stats: seq.Stats, File: opts.Out, all: seq.Values, seq: seq}
+		Stats: statsOf(seq.Stats), File: opts.Out, all: seq.Values, seq: seq}
 	// The pattern search reads the last third of the values: released as
 	// it goes, so a long run file is not left resident.
-	res.Pattern = periodic.FindReleasing(seq.Values, func(lo, hi int) { seq.Release(int64(lo), int64(hi)) })
+	res.Pattern = patternOf(periodic.FindReleasing(seq.Values, func(lo, hi int) { seq.Release(int64(lo), int64(hi)) }))
 	seq.Release(0, int64(to)+1)
 	res.Summary.Count = uint64(to-from) + 1
 	// The summary reads every value: in chunks, each released after it,

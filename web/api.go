@@ -6,9 +6,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
-	"github.com/grundy-go/grundy/script"
 )
 
 // GameEntry is one catalog entry of /api/games: the keys of
@@ -36,8 +34,8 @@ func (s *Server) games(*request) (any, error) {
 	// examples probes the heap games) and served from memory after.
 	s.catalogOnce.Do(func() {
 		s.catalog = []GameEntry{}
-		for _, spec := range games.Catalog() {
-			e := GameEntry{Name: spec.Name, Params: spec.Params, Syntax: spec.Syntax, Kind: string(spec.Kind), Rules: spec.Rules, Example: spec.Example, Table: tabulates(spec)}
+		for _, spec := range query.Catalog() {
+			e := GameEntry{Name: spec.Name, Params: spec.Params, Syntax: spec.Syntax, Kind: spec.Kind, Rules: spec.Rules, Example: spec.Example, Table: spec.Tabulates}
 			e.GraphNodes, e.GraphSuggestion = s.graphFit(spec)
 			s.catalog = append(s.catalog, e)
 		}
@@ -45,36 +43,18 @@ func (s *Server) games(*request) (any, error) {
 	return s.catalog, nil
 }
 
-// tabulates reports whether spec's game, with the parameters of its example,
-// is a games.Tabulator. Games whose parameter is a file are not opened.
-func tabulates(spec *games.Spec) bool {
-	token := spec.Name
-	if first, _, _ := strings.Cut(spec.Example, " "); strings.HasPrefix(first, spec.Name+":") {
-		token = first
-	}
-	if checkGameToken(token) != nil {
-		return false
-	}
-	inst, err := games.OpenFS(token, nil)
-	if err != nil {
-		return false
-	}
-	_, ok := inst.(games.Tabulator)
-	return ok
-}
-
 // position parses the `position` parameter, written exactly as on the
 // command line. The explorer reads no files: `@FILE` ARGs, script paths and
 // games whose parameter is a file are refused (a page elsewhere must not be
 // able to make the server read this machine's files); rule scripts are
 // pasted into the rule editor instead.
-func (s *Server) position(r *request) (games.Position, error) {
+func (s *Server) position(r *request) (query.Position, error) {
 	text := r.URL.Query().Get("position")
 	words, err := s.positionWords(text)
 	if err != nil {
 		return nil, err
 	}
-	return games.ParseFS(words, nil) // nil: no file access, whatever the words say
+	return query.Parse(words, nil) // nil: no file access, whatever the words say
 }
 
 // positionWords splits a position text into words and refuses file access.
@@ -107,14 +87,14 @@ func (s *Server) positionWords(text string) ([]string, error) {
 // checkGameToken refuses GAME tokens that would open a file.
 func checkGameToken(token string) error {
 	name, _, _ := strings.Cut(token, ":")
-	spec, ok := games.Lookup(name)
+	spec, ok := query.LookupGame(name)
 	if !ok {
 		if strings.ContainsAny(token, "/\\") || strings.HasSuffix(token, ".star") {
 			return game.Inputf("the web explorer opens no files (%s): paste the script into the rule editor", token)
 		}
 		return nil // games.Parse reports the unknown game
 	}
-	if strings.Contains(strings.ToLower(spec.Params), "file") {
+	if spec.ReadsFile {
 		return game.Inputf("the web explorer opens no files (%s): game %s reads its parameter from a file", token, name)
 	}
 	return nil
@@ -122,7 +102,7 @@ func checkGameToken(token string) error {
 
 // positionPlay reads the position parameter and the misere flag that the
 // position verbs share.
-func (s *Server) positionPlay(r *request) (games.Position, bool, error) {
+func (s *Server) positionPlay(r *request) (query.Position, bool, error) {
 	pos, err := s.position(r)
 	if err != nil {
 		return nil, false, err
@@ -182,7 +162,7 @@ func (s *Server) table(r *request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	inst, err := games.OpenFS(token, nil)
+	inst, err := query.Open(token, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -196,7 +176,7 @@ func (s *Server) table(r *request) (any, error) {
 }
 
 // tabulate answers a table of inst within the server's size limit.
-func (s *Server) tabulate(r *request, inst games.Instance, from, to int) (*query.TableResult, error) {
+func (s *Server) tabulate(r *request, inst query.Instance, from, to int) (*query.TableResult, error) {
 	if err := s.checkTableSize(from, to); err != nil {
 		return nil, err
 	}
@@ -233,7 +213,7 @@ const scriptName = "script.star"
 
 // scriptSteps bound a pasted script's Starlark work (besides the request's
 // time and state limits).
-var scriptSteps = script.Limits{CallSteps: script.DefaultCallSteps, RunSteps: 1_000_000_000}
+var scriptSteps = query.ScriptLimits{CallSteps: query.DefaultScriptCallSteps, RunSteps: 1_000_000_000}
 
 func (s *Server) script(r *request) (any, error) {
 	var req ScriptRequest
@@ -243,11 +223,11 @@ func (s *Server) script(r *request) (any, error) {
 	if strings.TrimSpace(req.Script) == "" {
 		return nil, game.Inputf("empty script: define moves(pos)")
 	}
-	inst, err := script.LoadSource(scriptName, []byte(req.Script), io.Discard)
+	inst, err := query.LoadScript(scriptName, []byte(req.Script), io.Discard)
 	if err != nil {
 		return nil, err
 	}
-	ctx := script.WithLimits(r.Context(), scriptSteps)
+	ctx := query.WithScriptLimits(r.Context(), scriptSteps)
 	args := strings.Fields(req.Args)
 	switch req.Verb {
 	case "", "value":
@@ -255,7 +235,7 @@ func (s *Server) script(r *request) (any, error) {
 		if err != nil {
 			return nil, game.Inputf("%s: %w", scriptName, err)
 		}
-		return query.Value(ctx, games.Position{{Game: inst, Components: comps}}, r.budget)
+		return query.Value(ctx, query.Position{{Game: inst, Components: comps}}, r.budget)
 	case "table":
 		from, to := 0, 0
 		switch len(args) {

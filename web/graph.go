@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/internal/graphview"
 	"github.com/grundy-go/grundy/query"
 )
@@ -262,7 +261,7 @@ func shrink(text string) []string {
 // maxNodes nodes, by rounds of shrink; it returns the one with the most
 // nodes found in the first round that finds any, or "" when none is found
 // within the search's bounds.
-func suggestSmaller(ctx context.Context, pos games.Position, maxNodes int) (string, int) {
+func suggestSmaller(ctx context.Context, pos query.Position, maxNodes int) (string, int) {
 	ctx, cancel := context.WithTimeout(ctx, suggestTime)
 	defer cancel()
 	frontier := []string{pos.String()}
@@ -281,7 +280,7 @@ func suggestSmaller(ctx context.Context, pos games.Position, maxNodes int) (stri
 					return best, bestNodes
 				}
 				tries++
-				p, err := games.ParseFS(strings.Fields(cand), nil)
+				p, err := query.Parse(strings.Fields(cand), nil)
 				if err != nil {
 					continue
 				}
@@ -310,12 +309,12 @@ const catalogGraphTime = 3 * time.Second
 // fits under the node cap, else 0 and a smaller position that fits (if
 // one is found within catalogGraphTime), so the catalog links only graphs
 // the explorer draws.
-func (s *Server) graphFit(spec *games.Spec) (int, string) {
+func (s *Server) graphFit(spec query.GameInfo) (int, string) {
 	words := strings.Fields(spec.Example)
 	if len(words) == 0 || checkGameToken(words[0]) != nil {
 		return 0, ""
 	}
-	pos, err := games.ParseFS(words, nil)
+	pos, err := query.Parse(words, nil)
 	if err != nil {
 		return 0, ""
 	}

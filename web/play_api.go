@@ -8,9 +8,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
-	"github.com/grundy-go/grundy/script"
 )
 
 // PlayRequest is the JSON body of POST /api/play: a game in progress, told
@@ -32,8 +30,8 @@ type PlayRequest struct {
 }
 
 // PlayState is the answer of POST /api/play: the game so far, the current
-// position drawn (each component's games.View) and its moves, each with
-// what it changes (games.MoveView) and its value for the player making it.
+// position drawn (each component's query.View) and its moves, each with
+// what it changes (query.MoveView) and its value for the player making it.
 type PlayState struct {
 	Start  string   `json:"start"`
 	Played []string `json:"played"` // the record, with the computer's move when asked
@@ -81,7 +79,7 @@ type HistoryPoint struct {
 // views of its components, numbered across groups as moves number them.
 type GroupView struct {
 	Game       string       `json:"game"`
-	Components []games.View `json:"components"`
+	Components []query.View `json:"components"`
 }
 
 // PlayOption is a move of the current position: query.PlayMove (its
@@ -89,7 +87,7 @@ type GroupView struct {
 // what it changes.
 type PlayOption struct {
 	query.PlayMove
-	View games.MoveView `json:"view"`
+	View query.MoveView `json:"view"`
 }
 
 // maxPlayed bounds the record a play request replays.
@@ -104,20 +102,20 @@ func (s *Server) play(r *request) (any, error) {
 		return nil, game.Inputf("a record of %d moves is longer than this server's limit of %d", len(req.Played), maxPlayed)
 	}
 	ctx := r.Context()
-	parse := func(text string) (games.Position, error) {
+	parse := func(text string) (query.Position, error) {
 		words, err := s.positionWords(text)
 		if err != nil {
 			return nil, err
 		}
-		return games.ParseFS(words, nil)
+		return query.Parse(words, nil)
 	}
 	if strings.TrimSpace(req.Script) != "" {
-		inst, err := script.LoadSource(scriptName, []byte(req.Script), io.Discard)
+		inst, err := query.LoadScript(scriptName, []byte(req.Script), io.Discard)
 		if err != nil {
 			return nil, err
 		}
-		ctx = script.WithLimits(ctx, scriptSteps)
-		parse = func(text string) (games.Position, error) {
+		ctx = query.WithScriptLimits(ctx, scriptSteps)
+		parse = func(text string) (query.Position, error) {
 			if len(text) > s.cfg.MaxPosition {
 				return nil, game.Inputf("position is %d bytes long, above this server's limit of %d", len(text), s.cfg.MaxPosition)
 			}
@@ -129,7 +127,7 @@ func (s *Server) play(r *request) (any, error) {
 			if err != nil {
 				return nil, game.Inputf("%s: %w", scriptName, err)
 			}
-			return games.Position{{Game: inst, Components: comps}}, nil
+			return query.Position{{Game: inst, Components: comps}}, nil
 		}
 	}
 	pos, err := parse(req.Position)
@@ -188,8 +186,8 @@ func (s *Server) play(r *request) (any, error) {
 	st.Outcome, st.Grundy, st.Remoteness, st.Score = a.Outcome, a.Grundy, a.Remoteness, a.Score
 	st.Totals, st.Scoring, st.Truncated = match.Totals(), a.Score != nil, a.Truncated
 	for _, g := range pos {
-		gv := GroupView{Game: g.Game.Name(), Components: []games.View{}}
-		viewer := games.ViewOf(g.Game)
+		gv := GroupView{Game: g.Game.Name(), Components: []query.View{}}
+		viewer := query.ViewOf(g.Game)
 		for _, c := range g.Components {
 			gv.Components = append(gv.Components, viewer.View(c))
 		}
@@ -204,7 +202,7 @@ func (s *Server) play(r *request) (any, error) {
 
 // findPlayed finds the move of a to the position text: the same text as
 // the move's, or a text that parses to it (written another way).
-func findPlayed(a *query.Analysis, text string, parse func(string) (games.Position, error)) (*query.PlayMove, error) {
+func findPlayed(a *query.Analysis, text string, parse func(string) (query.Position, error)) (*query.PlayMove, error) {
 	for i := range a.Moves {
 		if a.Moves[i].Position == text {
 			return &a.Moves[i], nil
@@ -225,15 +223,15 @@ func findPlayed(a *query.Analysis, text string, parse func(string) (games.Positi
 
 // moveView describes move mv of pos with the viewer of its game: the
 // component it changes and the components that replace it.
-func moveView(pos games.Position, mv *query.PlayMove) games.MoveView {
+func moveView(pos query.Position, mv *query.PlayMove) query.MoveView {
 	comps, after := pos.Components(), mv.After.Components()
 	i := mv.Component
 	k := len(after) - len(comps) + 1 // the components replacing component i
 	gi, _ := pos.Locate(i)
 	if gi < 0 || k < 0 || i+k > len(after) {
-		return games.MoveView{Label: "→ " + mv.Position}
+		return query.MoveView{Label: "→ " + mv.Position}
 	}
-	return games.ViewOf(pos[gi].Game).ViewMove(comps[i], after[i:i+k])
+	return query.ViewOf(pos[gi].Game).ViewMove(comps[i], after[i:i+k])
 }
 
 // historyPoint is the point of the value history of a position analysed as
@@ -253,7 +251,7 @@ func historyPoint(a *query.Analysis, match *query.Match, move string) HistoryPoi
 // needDatabase adds to a limit error of a game a database can hold, when
 // this server has no database of it, the commands that make one and serve
 // it: such a game is solved once, not at every move.
-func (s *Server) needDatabase(pos games.Position, err error) error {
+func (s *Server) needDatabase(pos query.Position, err error) error {
 	name := query.DatabaseGame(pos)
 	limit := errors.Is(err, query.ErrStateLimit) || errors.Is(err, query.ErrMemoryLimit) || errors.Is(err, context.DeadlineExceeded)
 	if name == "" || !limit || s.cfg.Databases.Holds(name) {

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 )
 
@@ -39,7 +38,7 @@ func (s *Server) quotient(r *request) (any, error) {
 		}
 		to = n
 	}
-	inst, err := games.OpenFS(token, nil)
+	inst, err := query.Open(token, nil)
 	if err != nil {
 		return nil, err
 	}

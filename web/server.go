@@ -22,7 +22,6 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/query"
-	"github.com/grundy-go/grundy/script"
 )
 
 // DefaultAddr is where `grundy serve` listens unless told otherwise: the
@@ -516,8 +515,8 @@ func describe(err error, timeout time.Duration) string {
 		return oneLine(err.Error()) + " (this server's memory limit per request)"
 	}
 	msg := oneLine(err.Error())
-	var steps *script.LimitError
-	if errors.As(err, &steps) && steps.Step != script.NoStepBudget {
+	var steps *query.ScriptLimitError
+	if errors.As(err, &steps) && steps.Step != query.ScriptNoStepBudget {
 		msg += " (a limit of the explorer)"
 	}
 	return msg

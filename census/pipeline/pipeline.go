@@ -1,17 +1,17 @@
-// Package pipeline wires the census of take-and-break codes (package
-// github.com/grundy-go/grundy/heap/census) into an Apache Beam pipeline, so
+// Package pipeline wires the census of take-and-break codes (the census
+// steps of package query) into an Apache Beam pipeline, so
 // that the same census runs in one process on Beam's Prism runner or on a
 // cluster (Flink, Spark, Dataflow) through Beam's portable runners.
 //
 // The pipeline only wires library functions; every step is one call:
 //
-//	codes (census.Codes, on the driver)
-//	  -> canonical code and rule of each (census.Canonical)
+//	codes (query.CensusCodes, on the driver)
+//	  -> canonical code and rule of each (query.CensusCanonical)
 //	  -> GroupByKey on the canonical code
-//	  -> the records of each group (census.Solve; with Certificates, a
-//	     certificate of each proven code, query.CodeCertificate; census.Keep
+//	  -> the records of each group (query.CensusSolve; with Certificates, a
+//	     certificate of each proven code, query.CodeCertificate; query.CensusKeep
 //	     writes them)
-//	  -> one group of all records (census.Save: records.jsonl, census.md)
+//	  -> one group of all records (query.CensusSave: records.jsonl, census.md)
 //
 // The census directory (Config.Out) must be visible to every worker: the
 // run files of open codes and the records kept per group live there.
@@ -27,7 +27,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"github.com/grundy-go/grundy/heap/census"
 	"github.com/grundy-go/grundy/query"
 )
 
@@ -46,17 +45,17 @@ type Config struct {
 }
 
 func init() {
-	register.DoFn3x1[context.Context, string, func(string, census.Member), error](&canonicalFn{})
-	register.Emitter2[string, census.Member]()
-	register.DoFn4x1[context.Context, string, func(*census.Member) bool, func(census.Record), error](&solveFn{})
-	register.Iter1[census.Member]()
-	register.Emitter1[census.Record]()
-	register.DoFn3x1[int, func(*census.Record) bool, func(int), error](&saveFn{})
-	register.Iter1[census.Record]()
+	register.DoFn3x1[context.Context, string, func(string, query.CensusMember), error](&canonicalFn{})
+	register.Emitter2[string, query.CensusMember]()
+	register.DoFn4x1[context.Context, string, func(*query.CensusMember) bool, func(query.CensusRecord), error](&solveFn{})
+	register.Iter1[query.CensusMember]()
+	register.Emitter1[query.CensusRecord]()
+	register.DoFn3x1[int, func(*query.CensusRecord) bool, func(int), error](&saveFn{})
+	register.Iter1[query.CensusRecord]()
 	register.Emitter1[int]()
 	register.Function1x2(oneKey)
-	beam.RegisterType(reflect.TypeOf((*census.Member)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*census.Record)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*query.CensusMember)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*query.CensusRecord)(nil)).Elem())
 }
 
 // Build adds the census to the pipeline of s and returns the number of
@@ -65,7 +64,7 @@ func Build(s beam.Scope, cfg Config) (beam.PCollection, error) {
 	codes := cfg.Codes
 	if codes == nil {
 		var err error
-		if codes, err = census.Codes(cfg.Digits, cfg.Hex); err != nil {
+		if codes, err = query.CensusCodes(cfg.Digits, cfg.Hex); err != nil {
 			return beam.PCollection{}, err
 		}
 	}
@@ -84,21 +83,21 @@ func Build(s beam.Scope, cfg Config) (beam.PCollection, error) {
 	return beam.ParDo(s, &saveFn{Out: cfg.Out}, all), nil
 }
 
-// canonicalFn keys each code by the code it equals (census.Canonical).
+// canonicalFn keys each code by the code it equals (query.CensusCanonical).
 type canonicalFn struct{}
 
-func (f *canonicalFn) ProcessElement(ctx context.Context, code string, emit func(string, census.Member)) error {
-	can, rule, err := census.Canonical(ctx, code)
+func (f *canonicalFn) ProcessElement(ctx context.Context, code string, emit func(string, query.CensusMember)) error {
+	can, rule, err := query.CensusCanonical(ctx, code)
 	if err != nil {
 		return err
 	}
-	emit(can, census.Member{Code: code, Rule: rule})
+	emit(can, query.CensusMember{Code: code, Rule: rule})
 	return nil
 }
 
-// solveFn computes a group (census.Solve), writes the certificates of its
+// solveFn computes a group (query.CensusSolve), writes the certificates of its
 // proven codes when asked, and keeps its records in the census directory
-// (census.Keep).
+// (query.CensusKeep).
 type solveFn struct {
 	To           int64  `json:"to"`
 	Out          string `json:"out"`
@@ -106,23 +105,23 @@ type solveFn struct {
 	Workers      int    `json:"workers"`
 	Certificates string `json:"certificates"`
 
-	prior map[string]census.Record
+	prior map[string]query.CensusRecord
 }
 
 func (f *solveFn) Setup() error {
 	var err error
-	f.prior, err = census.Load(f.Out)
+	f.prior, err = query.CensusLoad(f.Out)
 	return err
 }
 
-func (f *solveFn) ProcessElement(ctx context.Context, code string, members func(*census.Member) bool, emit func(census.Record)) error {
-	var ms []census.Member
-	var m census.Member
+func (f *solveFn) ProcessElement(ctx context.Context, code string, members func(*query.CensusMember) bool, emit func(query.CensusRecord)) error {
+	var ms []query.CensusMember
+	var m query.CensusMember
 	for members(&m) {
 		ms = append(ms, m)
 	}
-	recs, err := census.Solve(ctx, code, ms, f.To, f.prior, census.Options{
-		RunDir: census.RunsPath(f.Out), MaxWork: f.MaxWork, Workers: f.Workers})
+	recs, err := query.CensusSolve(ctx, code, ms, f.To, f.prior, query.CensusOptions{
+		RunDir: query.CensusRunsPath(f.Out), MaxWork: f.MaxWork, Workers: f.Workers})
 	if err != nil {
 		return err
 	}
@@ -133,7 +132,7 @@ func (f *solveFn) ProcessElement(ctx context.Context, code string, members func(
 			}
 		}
 	}
-	if err := census.Keep(f.Out, recs); err != nil {
+	if err := query.CensusKeep(f.Out, recs); err != nil {
 		return err
 	}
 	for _, r := range recs {
@@ -146,7 +145,7 @@ func (f *solveFn) ProcessElement(ctx context.Context, code string, members func(
 // dir/CODE.cert, tabulating the code itself (an equivalent code's
 // certificate is of its own rules), and records its path relative to the
 // census directory out, for the links of census.md.
-func certify(ctx context.Context, rec *census.Record, dir, out string) error {
+func certify(ctx context.Context, rec *query.CensusRecord, dir, out string) error {
 	rec.Certificate = ""
 	if !rec.Proven || rec.Saltus != 0 {
 		return nil
@@ -174,20 +173,20 @@ func certify(ctx context.Context, rec *census.Record, dir, out string) error {
 }
 
 // oneKey keys every record by 0, to gather them in one group.
-func oneKey(r census.Record) (int, census.Record) { return 0, r }
+func oneKey(r query.CensusRecord) (int, query.CensusRecord) { return 0, r }
 
-// saveFn writes the records file and the table (census.Save).
+// saveFn writes the records file and the table (query.CensusSave).
 type saveFn struct {
 	Out string `json:"out"`
 }
 
-func (f *saveFn) ProcessElement(_ int, recs func(*census.Record) bool, emit func(int)) error {
-	var all []census.Record
-	var r census.Record
+func (f *saveFn) ProcessElement(_ int, recs func(*query.CensusRecord) bool, emit func(int)) error {
+	var all []query.CensusRecord
+	var r query.CensusRecord
 	for recs(&r) {
 		all = append(all, r)
 	}
-	if err := census.Save(f.Out, all); err != nil {
+	if err := query.CensusSave(f.Out, all); err != nil {
 		return err
 	}
 	emit(len(all))

@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 )
 
@@ -45,7 +44,7 @@ keeps returning to.`,
 		Args:              needPosition,
 		ValidArgsFunction: completePosition,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			pos, err := games.ParseFS(positionArgs(args), opts.files(cmd))
+			pos, err := query.Parse(positionArgs(args), opts.files(cmd))
 			if err != nil {
 				return err
 			}

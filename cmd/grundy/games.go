@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/query"
 )
 
 // gameEntry is one catalog entry in `grundy games --json`.
@@ -21,8 +21,8 @@ type gameEntry struct {
 	Example string `json:"example"`
 }
 
-func newGameEntry(s *games.Spec) gameEntry {
-	return gameEntry{s.Name, s.Params, s.Syntax, string(s.Kind), s.Rules, s.Example}
+func newGameEntry(s query.GameInfo) gameEntry {
+	return gameEntry{s.Name, s.Params, s.Syntax, s.Kind, s.Rules, s.Example}
 }
 
 // lineWidth is the width the text of `grundy games` wraps at.
@@ -63,37 +63,37 @@ try. --json prints the same as JSON (one object for one game).`,
 				return nil
 			}
 			var entries []gameEntry
-			for _, s := range games.Catalog() {
+			for _, s := range query.Catalog() {
 				entries = append(entries, newGameEntry(s))
 			}
 			if opts.json {
 				return printJSON(out, entries)
 			}
-			printCatalog(out, games.Catalog())
+			printCatalog(out, query.Catalog())
 			return nil
 		},
 	}
 }
 
 // lookupGame finds the catalog entry of NAME (or of NAME:PARAMS).
-func lookupGame(word string) (*games.Spec, error) {
+func lookupGame(word string) (query.GameInfo, error) {
 	name, _, _ := strings.Cut(word, ":")
-	if spec, ok := games.Lookup(name); ok {
+	if spec, ok := query.LookupGame(name); ok {
 		return spec, nil
 	}
 	if strings.HasSuffix(word, ".star") {
-		return nil, game.Inputf("%s is a rule script, not a game of the catalog: its rules are the script (docs/scripts.md)", printable(word))
+		return query.GameInfo{}, game.Inputf("%s is a rule script, not a game of the catalog: its rules are the script (docs/scripts.md)", printable(word))
 	}
 	hint := ""
-	if near := games.Similar(name); len(near) > 0 {
+	if near := query.SimilarGames(name); len(near) > 0 {
 		hint = "did you mean " + strings.Join(near, " or ") + "? "
 	}
-	return nil, game.Inputf("unknown game %q (%sthe catalog: 'grundy games')", printable(name), hint)
+	return query.GameInfo{}, game.Inputf("unknown game %q (%sthe catalog: 'grundy games')", printable(name), hint)
 }
 
 // paramsName is the short name of a game's parameters, the word before the
 // colon of Spec.Params ("CODE" for octal), for the heading "octal:CODE".
-func paramsName(s *games.Spec) string {
+func paramsName(s query.GameInfo) string {
 	if s.Params == "" {
 		return ""
 	}
@@ -102,7 +102,7 @@ func paramsName(s *games.Spec) string {
 }
 
 // printCatalog writes one line per game: the name, the kind and an example.
-func printCatalog(w io.Writer, specs []*games.Spec) {
+func printCatalog(w io.Writer, specs []query.GameInfo) {
 	names := make([]string, len(specs))
 	nameWidth, kindWidth := len("GAME"), len("KIND")
 	for i, s := range specs {
@@ -123,7 +123,7 @@ func printCatalog(w io.Writer, specs []*games.Spec) {
 }
 
 // printGame writes the page of one game.
-func printGame(w io.Writer, s *games.Spec) {
+func printGame(w io.Writer, s query.GameInfo) {
 	title := s.Name
 	if p := paramsName(s); p != "" {
 		title += ":" + p
@@ -143,7 +143,7 @@ func printGame(w io.Writer, s *games.Spec) {
 	for _, c := range tryCommands(s) {
 		fmt.Fprintf(w, "    %s\n", c)
 	}
-	if s.NewFromFile != nil {
+	if s.ReadsFile {
 		file := strings.TrimPrefix(strings.Fields(s.Example)[0], s.Name+":")
 		fmt.Fprintln(w)
 		fmt.Fprint(w, wrap(fmt.Sprintf("The example reads %s, a file of the repository, by a path relative to "+
@@ -155,20 +155,15 @@ func printGame(w io.Writer, s *games.Spec) {
 // tryCommands are the commands that show what grundy does with the game's
 // example: value or solve, the table for games whose positions are
 // integers, and play.
-func tryCommands(s *games.Spec) []string {
+func tryCommands(s query.GameInfo) []string {
 	var cmds []string
-	if s.Kind == games.Impartial {
+	if s.Kind == query.KindImpartial {
 		cmds = append(cmds, "grundy value "+s.Example)
 	} else {
 		cmds = append(cmds, "grundy solve "+s.Example)
 	}
-	if s.NewFromFile == nil {
-		token := strings.Fields(s.Example)[0]
-		if inst, err := games.OpenFS(token, nil); err == nil {
-			if _, ok := inst.(games.Tabulator); ok {
-				cmds = append(cmds, "grundy table "+token+" --to 30")
-			}
-		}
+	if s.Tabulates {
+		cmds = append(cmds, "grundy table "+strings.Fields(s.Example)[0]+" --to 30")
 	}
 	return append(cmds, "grundy play "+s.Example)
 }
@@ -226,7 +221,7 @@ func completePosition(_ *cobra.Command, args []string, toComplete string) ([]str
 // start of its rules as the completion's description.
 func gameNames(prefix string) []string {
 	var names []string
-	for _, s := range games.Catalog() {
+	for _, s := range query.Catalog() {
 		if strings.HasPrefix(s.Name, prefix) {
 			names = append(names, s.Name+"\t"+firstSentence(s.Rules))
 		}

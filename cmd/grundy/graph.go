@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 )
 
@@ -37,7 +36,7 @@ prints the nodes and edges.`,
 			if maxNodes < 1 {
 				return usageError{fmt.Errorf("--max-nodes must be at least 1, got %d", maxNodes)}
 			}
-			pos, err := games.ParseFS(positionArgs(args), opts.files(cmd))
+			pos, err := query.Parse(positionArgs(args), opts.files(cmd))
 			if err != nil {
 				return err
 			}

@@ -9,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 )
 
@@ -64,7 +63,7 @@ identifies it.`,
 				if cmd.Flags().Changed("from") {
 					return usageError{fmt.Errorf("--from applies to values; a GAME is tabulated from heap 0 (--to N)")}
 				}
-				inst, err := games.Open(args[0])
+				inst, err := query.Open(args[0], opts.files(cmd))
 				if err != nil {
 					return err
 				}

@@ -25,7 +25,6 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/query"
-	"github.com/grundy-go/grundy/script"
 )
 
 // Exit statuses (SPEC section 2).
@@ -227,12 +226,12 @@ func describe(err error) string {
 	case errors.Is(err, context.Canceled):
 		return "interrupted: " + err.Error()
 	}
-	var steps *script.LimitError
+	var steps *query.ScriptLimitError
 	if errors.As(err, &steps) {
 		switch steps.Step {
-		case script.CallStepBudget:
+		case query.ScriptCallSteps:
 			return err.Error() + " (raise --script-call-steps)"
-		case script.RunStepBudget:
+		case query.ScriptRunSteps:
 			return err.Error() + " (raise --script-steps)"
 		}
 	}

@@ -9,13 +9,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 )
 
 // runMisereValue answers `grundy value --misere`, by the quotient of a
 // cache file when qf is not nil (--quotient FILE).
-func runMisereValue(ctx context.Context, cmd *cobra.Command, opts *options, pos games.Position, qf *query.QuotientFile, budget *query.Budget) error {
+func runMisereValue(ctx context.Context, cmd *cobra.Command, opts *options, pos query.Position, qf *query.QuotientFile, budget *query.Budget) error {
 	res, err := query.MisereValueFrom(ctx, pos, qf, budget)
 	if err != nil {
 		return err
@@ -71,7 +70,7 @@ func misereTable(cmd *cobra.Command, opts *options, token string, from, to int, 
 	if out != "" {
 		return usageError{fmt.Errorf("--out writes normal-play values: drop it with --misere")}
 	}
-	inst, err := games.OpenFS(token, opts.files(cmd))
+	inst, err := query.Open(token, opts.files(cmd))
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 )
 
@@ -39,7 +38,7 @@ func (s side) String() string {
 // playConfig is what the two faces of play share.
 type playConfig struct {
 	player *query.Player
-	start  games.Position
+	start  query.Position
 	first  side
 	hint   bool
 	misere bool
@@ -86,7 +85,7 @@ are kept back and the whole game is printed as one JSON document at the end.`,
 			default:
 				return usageError{fmt.Errorf("unknown --first %q: use human or computer", first)}
 			}
-			pos, err := games.ParseFS(positionArgs(args), opts.files(cmd))
+			pos, err := query.Parse(positionArgs(args), opts.files(cmd))
 			if err != nil {
 				return err
 			}
@@ -383,7 +382,7 @@ func (m *playModel) printRecord(out io.Writer) {
 // playModel is the bubbletea model of a game in progress.
 type playModel struct {
 	cfg      playConfig
-	pos      games.Position
+	pos      query.Position
 	turn     side
 	analysis *query.Analysis // of pos; nil while being computed
 	busy     bool            // an analysis or the computer's move is under way
@@ -739,7 +738,7 @@ const maxTokens = 40
 // drawPosition draws each group: heaps (components written as integers) as
 // rows of tokens, boards (components with rows joined by '/') as grids, and
 // anything else as its ARG.
-func drawPosition(pos games.Position) string {
+func drawPosition(pos query.Position) string {
 	var b strings.Builder
 	for gi, g := range pos {
 		if gi > 0 {

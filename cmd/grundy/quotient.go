@@ -7,9 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
-	"github.com/grundy-go/grundy/solve/quotient"
 )
 
 func init() { verbs = append(verbs, quotientCmd) }
@@ -37,7 +35,7 @@ FILE'. See docs/quotients.md.`,
   grundy quotient --json dawson-kayles --to 26 > dawson-kayles.json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			inst, err := games.OpenFS(positionArgs(args)[0], opts.files(cmd))
+			inst, err := query.Open(positionArgs(args)[0], opts.files(cmd))
 			if err != nil {
 				return err
 			}
@@ -64,7 +62,7 @@ FILE'. See docs/quotients.md.`,
 // P-portion, the presentation, the element of each heap and, for small
 // quotients, the multiplication table.
 func printQuotient(w io.Writer, res *query.QuotientResult) {
-	q := res.Quotient
+	q := res
 	kind := "wild"
 	if q.Tame() {
 		kind = "tame (the quotient of misère Nim of that order)"
@@ -76,22 +74,15 @@ func printQuotient(w io.Writer, res *query.QuotientResult) {
 		gens = append(gens, fmt.Sprintf("%s (heap %d)", g.Name, g.Heap))
 	}
 	fmt.Fprintf(w, "generators: %s\n", orNone(strings.Join(gens, ", ")))
-	var rels []string
-	for _, r := range q.Relations() {
-		rels = append(rels, q.FormatRelation(r))
-	}
-	fmt.Fprintf(w, "relations: %s\n", orNone(strings.Join(rels, ", ")))
-	var p []string
-	for _, x := range q.PPortion() {
-		p = append(p, q.Format(x))
-	}
+	fmt.Fprintf(w, "relations: %s\n", orNone(strings.Join(q.Relations(), ", ")))
+	p := q.PPortion()
 	fmt.Fprintf(w, "P-portion (%d): %s\n", len(p), strings.Join(p, ", "))
 	fmt.Fprintln(w, "heaps:")
 	heaps := q.Heaps()
 	for n := 0; n < len(heaps); n += 10 {
 		var row []string
 		for m := n; m < min(n+10, len(heaps)); m++ {
-			row = append(row, fmt.Sprintf("%-6s", q.Format(heaps[m])))
+			row = append(row, fmt.Sprintf("%-6s", heaps[m]))
 		}
 		fmt.Fprintf(w, "%4d: %s\n", n, strings.TrimRight(strings.Join(row, " "), " "))
 	}
@@ -114,13 +105,13 @@ func printQuotient(w io.Writer, res *query.QuotientResult) {
 
 // printMulTable writes the multiplication table, P-portion elements marked
 // with a star.
-func printMulTable(w io.Writer, q *quotient.Quotient) {
+func printMulTable(w io.Writer, q *query.QuotientResult) {
 	n := q.Order()
 	names := make([]string, n)
 	width := 1
 	for e := range n {
-		names[e] = q.Format(quotient.Element(e))
-		if q.InP(quotient.Element(e)) {
+		names[e] = q.Element(e)
+		if q.InP(e) {
 			names[e] += "*"
 		}
 		width = max(width, len(names[e]))
@@ -134,7 +125,7 @@ func printMulTable(w io.Writer, q *quotient.Quotient) {
 	for a := range n {
 		fmt.Fprintf(w, "%*s |", width, names[a])
 		for b := range n {
-			fmt.Fprintf(w, " %*s", width, names[q.Mul(quotient.Element(a), quotient.Element(b))])
+			fmt.Fprintf(w, " %*s", width, names[q.Mul(a, b)])
 		}
 		fmt.Fprintln(w)
 	}

@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 )
 
@@ -135,7 +134,7 @@ func (o *options) context(cmd *cobra.Command) (context.Context, context.CancelFu
 func (o *options) files(cmd *cobra.Command) fs.FS {
 	ctx, cancel := o.context(cmd)
 	o.stops = append(o.stops, cancel) // the deadline's timer lives as long as the command
-	return games.OSFilesContext(ctx)
+	return query.OSFiles(ctx)
 }
 
 // budget returns the budget of one request (all the engines a command

@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 )
 
@@ -54,7 +53,7 @@ and impartial sums by retrograde analysis of the whole sum.`,
 					return err
 				}
 			}
-			pos, err := games.ParseFS(positionArgs(args), opts.files(cmd))
+			pos, err := query.Parse(positionArgs(args), opts.files(cmd))
 			if err != nil {
 				return err
 			}
@@ -106,7 +105,7 @@ func checkDB(dir string, create bool) error {
 // dbError words the refusal of a database for the command line: an old
 // directory of tier files says the command that rebuilds it (for the game
 // of pos, when known).
-func dbError(err error, pos games.Position) error {
+func dbError(err error, pos query.Position) error {
 	var old *query.OldDatabaseError
 	if !errors.As(err, &old) {
 		return err

@@ -14,8 +14,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
-	"github.com/grundy-go/grundy/heap"
 	"github.com/grundy-go/grundy/query"
 )
 
@@ -78,7 +76,7 @@ grundy-verify checks without grundy's engines (docs/certificates.md).`,
 			if cmd.Flags().Changed("format") && out == "" {
 				return usageError{fmt.Errorf("--format applies to --out FILE, which is missing")}
 			}
-			inst, err := games.OpenFS(positionArgs(args)[0], opts.files(cmd))
+			inst, err := query.Open(positionArgs(args)[0], opts.files(cmd))
 			if err != nil {
 				return err
 			}
@@ -94,12 +92,10 @@ grundy-verify checks without grundy's engines (docs/certificates.md).`,
 				cert, certErr = query.Certify(ctx, inst, res, budget)
 			}
 			done()
-			var mem *heap.MemoryError
+			var mem *query.TableMemoryError
 			if errors.As(err, &mem) {
-				if sq, ok := inst.(games.Sequenced); ok {
-					if _, ok := sq.SparseRules(); ok {
-						return fmt.Errorf("%w: write the table to a run file on disk with --out FILE --format run", err)
-					}
+				if query.WritesRunFiles(inst) {
+					return fmt.Errorf("%w: write the table to a run file on disk with --out FILE --format run", err)
 				}
 			}
 			if err != nil {

@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 )
 
@@ -47,7 +46,7 @@ func (rf *runFlags) table(cmd *cobra.Command, opts *options, name string, from, 
 	if out == "" {
 		return usageError{fmt.Errorf("--resume and --format run need --out FILE, the run file")}
 	}
-	inst, err := games.OpenFS(name, opts.files(cmd))
+	inst, err := query.Open(name, opts.files(cmd))
 	if err != nil {
 		return err
 	}

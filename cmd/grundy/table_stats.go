@@ -5,7 +5,7 @@ import (
 	"io"
 	"time"
 
-	"github.com/grundy-go/grundy/heap/sparse"
+	"github.com/grundy-go/grundy/query"
 )
 
 // tableSpeed is what `table --stats` prints at the end: how many values
@@ -16,8 +16,8 @@ type tableSpeed struct {
 	// cpu is the CPU time (user and system, every thread) the process
 	// spent meanwhile; 0 where the system does not report it.
 	cpu   time.Duration
-	stats *sparse.Stats // the sequence statistics, when known
-	held  int64         // bytes the request's budget counted at the end
+	stats *query.TableStats // the sequence statistics, when known
+	held  int64             // bytes the request's budget counted at the end
 }
 
 // print writes one line: values computed, time, values per second, rare

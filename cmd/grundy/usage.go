@@ -12,7 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/query"
 )
 
 // unknownCommand matches cobra's error for a word that is not a verb, with
@@ -39,7 +39,7 @@ func explainUsage(root, cmd *cobra.Command, args []string, err error) error {
 		return err
 	}
 	word, path := m[1], m[2]
-	if _, ok := games.Lookup(strings.Split(word, ":")[0]); ok || strings.HasSuffix(word, ".star") {
+	if _, ok := query.LookupGame(strings.Split(word, ":")[0]); ok || strings.HasSuffix(word, ".star") {
 		// "grundy nim 3 4 5": a position where the verb goes.
 		return usageError{fmt.Errorf("%q is a game, not a verb: say what to compute, as in 'grundy value %s' (see 'grundy --help')", word, strings.Join(args, " "))}
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 )
 
@@ -42,7 +41,7 @@ value: 'grundy solve' answers for them.`,
 		Args:              needPosition,
 		ValidArgsFunction: completePosition,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			pos, err := games.ParseFS(positionArgs(args), opts.files(cmd))
+			pos, err := query.Parse(positionArgs(args), opts.files(cmd))
 			if err != nil {
 				return err
 			}
@@ -56,7 +55,7 @@ value: 'grundy solve' answers for them.`,
 				if !misere {
 					return usageError{fmt.Errorf("--quotient answers misère play: add --misere")}
 				}
-				data, err := games.ReadFile(opts.files(cmd), quotientFile)
+				data, err := query.ReadFile(opts.files(cmd), quotientFile)
 				if err != nil {
 					return fmt.Errorf("--quotient: %w", err)
 				}
@@ -95,17 +94,13 @@ value: 'grundy solve' answers for them.`,
 }
 
 // checkCells refuses --cells when no game of pos values its boards cell by
-// cell (games.CellValuer, such as rook), rather than ignoring it.
-func checkCells(pos games.Position, misere bool) error {
+// cell (query.HasCellValues, such as rook), rather than ignoring it.
+func checkCells(pos query.Position, misere bool) error {
 	if misere {
 		return usageError{fmt.Errorf("--cells gives normal-play values: drop --cells or --misere")}
 	}
-	for _, g := range pos {
-		if v, ok := g.Game.(games.Valued); ok {
-			if _, ok := v.Evaluator(nil).(games.CellValuer); ok {
-				return nil
-			}
-		}
+	if query.HasCellValues(pos) {
+		return nil
 	}
 	return usageError{fmt.Errorf("--cells: %s has no cell values (only boards valued cell by cell have them, such as rook): drop --cells", pos[0].Game.Name())}
 }

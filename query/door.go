@@ -1,0 +1,186 @@
+package query
+
+import (
+	"context"
+	"io"
+	"io/fs"
+	"strings"
+
+	"github.com/grundy-go/grundy/games"
+	heapgame "github.com/grundy-go/grundy/heap"
+	"github.com/grundy-go/grundy/script"
+)
+
+// This file is the faces' door to the catalog, the position syntax, the
+// board views and rule scripts: a face (the CLI, the web explorer, the
+// census) imports query and game only, never games, script or an engine
+// (TestDependencies holds it).
+
+// Position, Group, Instance and Component are the parsed position a verb
+// answers: a sum of groups, each an instance of a game with its components
+// (docs/reference.md, "Positions").
+type (
+	Position  = games.Position
+	Group     = games.Group
+	Instance  = games.Instance
+	Component = games.Component
+)
+
+// View and MoveView draw a component and a move for the explorer's board;
+// Viewer makes them for one game (ViewOf).
+type (
+	View     = games.View
+	MoveView = games.MoveView
+	Viewer   = games.Viewer
+)
+
+// ViewGrid is the kind of View of a board of cells.
+const ViewGrid = games.ViewGrid
+
+// ViewOf returns the viewer of inst's games: the one the game declares, or
+// the generic view read off a component's text.
+func ViewOf(inst Instance) Viewer { return games.ViewOf(inst) }
+
+// Parse reads a position from its words as written on the command line
+// (docs/reference.md, "Positions"). Files named by the words (@FILE, a rule
+// script, graph:FILE) are read through files; nil reads none and refuses
+// such words. Errors wrap game.ErrInput.
+func Parse(words []string, files fs.FS) (Position, error) { return games.ParseFS(words, files) }
+
+// Open returns the game named by a GAME token (NAME, NAME:PARAMS or a rule
+// script's path), reading files through files (nil: none).
+func Open(token string, files fs.FS) (Instance, error) { return games.OpenFS(token, files) }
+
+// OSFiles is the command line's file access: the files a user names, read
+// under ctx's deadline, refusing FIFOs, devices and directories.
+func OSFiles(ctx context.Context) fs.FS { return games.OSFilesContext(ctx) }
+
+// ReadFile reads the file name through files, at most the size a
+// position's file may have; it refuses when files is nil.
+func ReadFile(files fs.FS, name string) ([]byte, error) { return games.ReadFile(files, name) }
+
+// GameInfo is one game of the catalog as data: what `grundy games` and the
+// explorer's catalog list, and the capabilities a face needs to know.
+type GameInfo struct {
+	Name    string // the name on the command line
+	Params  string // what goes after "NAME:", or "" when the game takes none
+	Syntax  string // what one ARG (or the ARGs of a group) denote
+	Kind    string // impartial, partizan, scoring or loopy
+	Rules   string // the rules, in a sentence or two
+	Example string // a whole position in CLI syntax
+	// ReadsFile is true when the game's parameter names a file
+	// (graph:FILE): a face that reads no files refuses the game.
+	ReadsFile bool
+	// Tabulates is true when the game, with its example's parameters, has
+	// positions that are single integers (`grundy table`).
+	Tabulates bool
+}
+
+// KindImpartial is GameInfo.Kind of impartial games (Grundy values).
+const KindImpartial = string(games.Impartial)
+
+// Catalog returns the games of the catalog, sorted by name.
+func Catalog() []GameInfo {
+	specs := games.Catalog()
+	infos := make([]GameInfo, len(specs))
+	for i, s := range specs {
+		infos[i] = gameInfo(s)
+	}
+	return infos
+}
+
+// LookupGame returns the catalog's game called name (without parameters).
+func LookupGame(name string) (GameInfo, bool) {
+	s, ok := games.Lookup(name)
+	if !ok {
+		return GameInfo{}, false
+	}
+	return gameInfo(s), true
+}
+
+// SimilarGames returns the catalog's names close to name, for "did you
+// mean"; nil when none is close.
+func SimilarGames(name string) []string { return games.Similar(name) }
+
+func gameInfo(s *games.Spec) GameInfo {
+	info := GameInfo{Name: s.Name, Params: s.Params, Syntax: s.Syntax, Kind: string(s.Kind),
+		Rules: s.Rules, Example: s.Example, ReadsFile: s.NewFromFile != nil}
+	if !info.ReadsFile {
+		token := s.Name
+		if first, _, _ := strings.Cut(s.Example, " "); strings.HasPrefix(first, s.Name+":") {
+			token = first
+		}
+		if inst, err := games.OpenFS(token, nil); err == nil {
+			info.Tabulates = Tabulates(inst)
+		}
+	}
+	return info
+}
+
+// Tabulates reports whether inst's positions are single non-negative
+// integers whose values `grundy table` lists.
+func Tabulates(inst Instance) bool {
+	_, ok := inst.(games.Tabulator)
+	return ok
+}
+
+// WritesRunFiles reports whether the sparse engine computes inst's
+// sequence into a run file on disk (TableRun): a table too large for the
+// memory can go there.
+func WritesRunFiles(inst Instance) bool {
+	if sq, ok := inst.(games.Sequenced); ok {
+		_, ok := sq.SparseRules()
+		return ok
+	}
+	return false
+}
+
+// HasCellValues reports whether some game of pos values its boards cell by
+// cell (the value with the token on each cell, such as rook).
+func HasCellValues(pos Position) bool {
+	for _, g := range pos {
+		if v, ok := g.Game.(games.Valued); ok {
+			if _, ok := v.Evaluator(nil).(games.CellValuer); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TableMemoryError is the error of a table whose values would not fit in
+// the memory allowed: the size asked for and the bytes allowed.
+type TableMemoryError = heapgame.MemoryError
+
+// ScriptLimits are the Starlark step budgets of rule scripts: per call and
+// per run of a script (docs/scripts.md).
+type ScriptLimits = script.Limits
+
+// The default step budgets of rule scripts.
+const (
+	DefaultScriptCallSteps = script.DefaultCallSteps
+	DefaultScriptRunSteps  = script.DefaultRunSteps
+)
+
+// WithScriptLimits returns ctx carrying the step budgets of the rule
+// scripts a request runs.
+func WithScriptLimits(ctx context.Context, l ScriptLimits) context.Context {
+	return script.WithLimits(ctx, l)
+}
+
+// LoadScript loads a rule script from its source; name is the file name
+// its errors cite, out receives its print output.
+func LoadScript(name string, src []byte, out io.Writer) (Instance, error) {
+	return script.LoadSource(name, src, out)
+}
+
+// ScriptLimitError is the error of a rule script stopped by a step budget
+// or a cap (Step says which budget; NoStepBudget for a cap).
+type ScriptLimitError = script.LimitError
+
+// The budgets a ScriptLimitError names.
+const (
+	ScriptCallSteps    = script.CallStepBudget
+	ScriptRunSteps     = script.RunStepBudget
+	ScriptNoStepBudget = script.NoStepBudget
+)
