@@ -189,6 +189,9 @@ func Identify(ctx context.Context, values []game.Nimber, from int, opt IdentifyO
 		if opt.Matches > 0 && i >= opt.Matches {
 			break
 		}
+		if opt.Games > 0 && len(m.im.Games) > opt.Games {
+			m.im.Games = m.im.Games[:opt.Games] // games joined from codes past the index
+		}
 		res.Matches = append(res.Matches, *m.im)
 	}
 	return res, nil

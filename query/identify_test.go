@@ -299,6 +299,17 @@ func TestIdentifyWide(t *testing.T) {
 	if !identifies(res, "0.1377", 0) || !identifies(res, "0.074", 1) {
 		t.Errorf("A071434: .1377 exactly and .074 shifted not both named: %+v", res.Matches)
 	}
+	// 0.0742 joins .074's answer, proven the same: both periods are
+	// proven; here its values agree with .074's through G(299) by the
+	// definition.
+	if !identifies(res, "0.0742", 1) || !slices.Equal(mexValues([]uint8{0, 0, 7, 4, 2}, false, 300), mexValues([]uint8{0, 0, 7, 4}, false, 300)) {
+		t.Errorf("A071434: 0.0742 not in .074's answer: %+v", res.Matches)
+	}
+	for _, m := range res.Matches {
+		if m.Shift == 1 && m.Games[0].Name == "0.074" && m.Identical != "proven" {
+			t.Errorf(".074's answer: identical %q, want proven", m.Identical)
+		}
+	}
 	// Without Digits the 4-digit code is not searched: only .074 shifted.
 	if res = identify(t, a071434, 1); identifies(res, "0.1377", 0) || !identifies(res, "0.074", 1) {
 		t.Errorf("A071434 in the index alone: %+v", res.Matches)

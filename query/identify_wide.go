@@ -88,6 +88,12 @@ func wideMatches(ctx context.Context, x *index.Index, values []uint16, from int,
 			if err != nil {
 				return nil, 0, err
 			}
+			if !joined {
+				joined, err = joinProven(ctx, x, played, s, found, known, seq.Pattern, budget)
+				if err != nil {
+					return nil, 0, err
+				}
+			}
 			if joined {
 				continue
 			}
@@ -144,6 +150,48 @@ func joinIndexed(ctx context.Context, x *index.Index, g IdentifiedGame, s index.
 			if m.im.Identical == "" {
 				m.im.Identical = "proven"
 			}
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// joinProven adds g, whose values are known and whose pattern is p, to
+// the match of found (an indexed group with shift s, its games proven
+// identical) whose sequence it provably shares: both periods proven and
+// the values agreeing past both pre-periods by a common period. The
+// group's values are computed (once) as far as known goes. It reports
+// whether it did.
+func joinProven(ctx context.Context, x *index.Index, g IdentifiedGame, s index.Shift, found []rankedMatch, known []uint16, p *periodic.Pattern, budget *Budget) (bool, error) {
+	if p == nil || !p.Proven {
+		return false, nil
+	}
+	to := len(known) - 1
+	for i := range found {
+		m := &found[i]
+		if m.shift != s || m.group < 0 || (m.im.Identical != "" && m.im.Identical != "proven") {
+			continue
+		}
+		first := x.Members[m.group][0]
+		q := x.Classes[x.ClassOf[first]].Pattern
+		if q == nil || !q.Proven || max(p.Preperiod, q.Preperiod)+lcm(p.Period, q.Period) > to {
+			continue
+		}
+		if len(m.known) <= to {
+			seq, err := heapgame.Tabulate(ctx, x.Candidates[first].Rules, to, budget, wideProof)
+			if err != nil {
+				return false, fmt.Errorf("identify: %s: %w", x.Candidates[first].Name, err)
+			}
+			m.known = make([]uint16, to+1)
+			for n := range m.known {
+				v, _ := seq.At(n)
+				m.known[n] = uint16(v)
+			}
+		}
+		if slices.Equal(m.known[:to+1], known) {
+			m.im.Games = append(m.im.Games, g)
+			m.im.Count++
+			m.im.Identical = "proven"
 			return true, nil
 		}
 	}
