@@ -55,7 +55,8 @@ func goVerdict(data []byte) verdict {
 }
 
 // TestPythonAgrees runs the Python verifier of the docs on every test
-// certificate (the published claims, each tampered one, damaged files)
+// certificate (the published claims, each tampered one, the committed ones
+// but the long, damaged files)
 // and expects the Go verifier's verdict and heap on each, and the exit
 // status that goes with the worst.
 func TestPythonAgrees(t *testing.T) {
@@ -75,6 +76,13 @@ func TestPythonAgrees(t *testing.T) {
 	for _, pub := range published[:2] {
 		for i, tc := range tamperCases(t, pub.rules, pub.theorem, pub.n0, pub.p) {
 			files[fmt.Sprintf("tampered-%s-%d.cert", pub.rules[5:], i)] = encode(t, tc.cert)
+		}
+	}
+	for _, k := range committed {
+		if data, err := os.ReadFile(filepath.Join("../docs/certificates", k.file)); err != nil {
+			t.Fatal(err)
+		} else if !k.long {
+			files["committed-"+k.file] = data
 		}
 	}
 	good := encode(t, sample(t, "code 0.77", GuySmith, 71, 12, 0))
