@@ -104,9 +104,9 @@ type PlayMove struct {
 	// Grundy is the normal-play value of Position (impartial games; absent
 	// in misère play and for general games).
 	Grundy *game.Nimber `json:"grundy,omitempty"`
-	// Remoteness is the remoteness of Position when it has been computed,
-	// -1 when not (or when Position is a draw).
-	Remoteness int `json:"remoteness"`
+	// Remoteness is the remoteness of Position when it has been computed;
+	// nil (no JSON key) when not, or when Position is a draw.
+	Remoteness *int `json:"remoteness,omitempty"`
 	// Best marks, in general games, the solver's best moves: the fastest
 	// win, the slowest loss, or a move that keeps a draw.
 	Best bool `json:"best,omitempty"`
@@ -190,10 +190,22 @@ func (pl *Player) Analyze(ctx context.Context, pos games.Position) (*Analysis, e
 	if !pl.opts.Misere {
 		a.Grundy = &total
 	}
+	// The search gives every move the remoteness of the position it leaves
+	// while the question's search budget lasts (a won position's own
+	// search looks only at its lost options, so each move's position is
+	// searched); past the budget the moves have none (nil).
+	searching := true
 	movesErr := pl.moves(ctx, pos, func(m PlayMove) bool {
 		if len(a.Moves) == MaxMoves {
 			a.Truncated = true
 			return false
+		}
+		if searching {
+			if _, err = pl.solve(ctx, m.After); errors.Is(err, ErrSearchBudget) {
+				searching, err = false, nil
+			} else if err != nil {
+				return false
+			}
 		}
 		if err = pl.rate(ctx, &m); err != nil {
 			return false
@@ -253,9 +265,9 @@ func (pl *Player) Choose(ctx context.Context, pos games.Position) (*PlayMove, er
 		switch {
 		case best == nil:
 			best = &m
-		case m.Remoteness >= 0 && (best.Remoteness < 0 ||
-			want == game.Lose && m.Remoteness < best.Remoteness ||
-			want == game.Win && m.Remoteness > best.Remoteness):
+		case m.Remoteness != nil && (best.Remoteness == nil ||
+			want == game.Lose && *m.Remoteness < *best.Remoteness ||
+			want == game.Win && *m.Remoteness > *best.Remoteness):
 			best = &m
 		}
 		// Without a search result the first candidate is the choice.
@@ -410,10 +422,7 @@ func (pl *Player) analyzeGeneral(ctx context.Context, pos games.Position) (*Anal
 	for i, mv := range res.Moves {
 		m := PlayMove{
 			Number: i + 1, From: pos.String(), To: mv.Position, Position: mv.Position,
-			Outcome: mv.Outcome, Remoteness: -1, Best: mv.Best, Score: mv.Score, After: mv.After,
-		}
-		if mv.Remoteness != nil {
-			m.Remoteness = *mv.Remoteness
+			Outcome: mv.Outcome, Remoteness: mv.Remoteness, Best: mv.Best, Score: mv.Score, After: mv.After,
 		}
 		if mv.Score != nil {
 			// Margins count from the position they are reached at, so the
@@ -620,11 +629,12 @@ func (pl *Player) rate(ctx context.Context, m *PlayMove) error {
 	if !pl.opts.Misere {
 		m.Grundy = &v
 	}
-	m.Remoteness = -1
+	m.Remoteness = nil
 	// A position with a component the Sum has not met was never searched.
 	if key, ok := pl.sum.Move(m.made.root, m.made.game, m.made.from, m.made.option); ok {
-		if s, ok := pl.memo[key]; ok && s != inSearch {
-			m.Remoteness = s.remoteness
+		if s, ok := pl.memo[key]; ok && s != inSearch && s.remoteness >= 0 {
+			r := s.remoteness
+			m.Remoteness = &r
 		}
 	}
 	return nil

@@ -12,7 +12,10 @@ import (
 // GameEntry is one catalog entry of /api/games: the keys of
 // `grundy games --json`.
 type GameEntry struct {
-	Name    string `json:"name"`
+	Name string `json:"name"`
+	// Form is the name with its parameters' suffix, "octal:CODE"
+	// (query.GameInfo.Form), as `grundy games` lists it.
+	Form    string `json:"form"`
 	Params  string `json:"params,omitempty"`
 	Syntax  string `json:"syntax"`
 	Kind    string `json:"kind"`
@@ -35,7 +38,7 @@ func (s *Server) games(*request) (any, error) {
 	s.catalogOnce.Do(func() {
 		s.catalog = []GameEntry{}
 		for _, spec := range query.Catalog() {
-			e := GameEntry{Name: spec.Name, Params: spec.Params, Syntax: spec.Syntax, Kind: spec.Kind, Rules: spec.Rules, Example: spec.Example, Table: spec.Tabulates}
+			e := GameEntry{Name: spec.Name, Form: spec.Form(), Params: spec.Params, Syntax: spec.Syntax, Kind: spec.Kind, Rules: spec.Rules, Example: spec.Example, Table: spec.Tabulates}
 			e.GraphNodes, e.GraphSuggestion = s.graphFit(spec)
 			s.catalog = append(s.catalog, e)
 		}

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -180,5 +183,92 @@ func TestPlayAPIRepetition(t *testing.T) {
 	code, body := postPlay(t, ts, PlayRequest{Position: start, Played: append(played, cycle[0])}, nil)
 	if code != 400 || !strings.Contains(body, "ended by repetition") {
 		t.Errorf("a move after the draw: status %d %s", code, body)
+	}
+}
+
+// nimRemoteness is the remoteness of a Nim position (Smith: 0 with no
+// move; a win hurries to a lost position, a loss delays), by plain
+// recursion over every move, and whether the player to move wins.
+func nimRemoteness(heaps []int, memo map[string][2]int) (r int, win bool) {
+	key := fmt.Sprint(heaps)
+	if v, ok := memo[key]; ok {
+		return v[0], v[1] == 1
+	}
+	best, won := -1, false
+	for i, h := range heaps {
+		for k := 0; k < h; k++ {
+			next := slices.Clone(heaps)
+			next[i] = k
+			nr, nwin := nimRemoteness(next, memo)
+			switch {
+			case !nwin && (!won || nr < best):
+				best, won = nr, true
+			case nwin && !won && nr > best:
+				best = nr
+			}
+		}
+	}
+	r = best + 1
+	memo[key] = [2]int{r, map[bool]int{true: 1}[won]}
+	return r, won
+}
+
+// TestPlayAPIRemoteness: every move of a small Nim position carries the
+// remoteness of the position it leaves (the page shows r= on every move
+// button), checked against the plain recursion; and a move with none (a
+// tic-tac-toe draw) leaves the key out instead of -1, in /api/play and
+// /api/move alike.
+func TestPlayAPIRemoteness(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	memo := map[string][2]int{}
+	for _, start := range [][]int{{1, 2, 3}, {2, 3}, {1, 1, 4}, {3, 5, 6}} {
+		text := "nim"
+		for _, h := range start {
+			text += " " + strconv.Itoa(h)
+		}
+		var st PlayState
+		if code, body := postPlay(t, ts, PlayRequest{Position: text}, &st); code != 200 {
+			t.Fatalf("%s: status %d: %s", text, code, body)
+		}
+		for _, m := range st.Moves {
+			var heaps []int
+			for _, f := range strings.Fields(m.Position)[1:] {
+				h, _ := strconv.Atoi(f)
+				heaps = append(heaps, h)
+			}
+			want, _ := nimRemoteness(heaps, memo)
+			if m.Remoteness == nil || *m.Remoteness != want {
+				t.Errorf("%s: move to %s has remoteness %v, want %d", text, m.Position, m.Remoteness, want)
+			}
+		}
+	}
+	var st PlayState
+	code, body := postPlay(t, ts, PlayRequest{Position: "tictactoe"}, &st)
+	if code != 200 {
+		t.Fatalf("status %d: %s", code, body)
+	}
+	res, err := ts.Client().Get(ts.URL + "/api/move?position=tictactoe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	move, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	for what, raw := range map[string]string{"/api/play": body, "/api/move": string(move)} {
+		if strings.Contains(raw, `"remoteness":-1`) {
+			t.Errorf("%s: remoteness -1 in %s", what, raw)
+		}
+	}
+	// Every first move of tic-tac-toe draws (Winning Ways, ch. 22): no
+	// remoteness key at all.
+	var moves struct {
+		Moves []map[string]any `json:"moves"`
+	}
+	if err := json.Unmarshal([]byte(body), &moves); err != nil || len(moves.Moves) != 9 {
+		t.Fatalf("%v: %d moves", err, len(moves.Moves))
+	}
+	for _, m := range moves.Moves {
+		if _, ok := m["remoteness"]; ok || m["outcome"] != "draw" {
+			t.Errorf("move %v: want a draw with no remoteness key", m)
+		}
 	}
 }

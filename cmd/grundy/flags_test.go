@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -210,6 +211,14 @@ func TestVersion(t *testing.T) {
 	out, stderr, code := grundy(t, "", "--version")
 	if code != 0 || !strings.HasPrefix(out, "grundy (devel)") || !strings.Contains(out, "built with go1.") || strings.Count(out, "\n") != 1 {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	// With --json, before or after: one JSON document, the same facts.
+	for _, args := range [][]string{{"--version", "--json"}, {"--json", "--version"}} {
+		out, stderr, code := grundy(t, "", args...)
+		var v struct{ Version, Go string }
+		if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil || v.Version != "(devel)" || !strings.HasPrefix(v.Go, "go1.") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q (%v)", args, code, out, stderr, err)
+		}
 	}
 }
 

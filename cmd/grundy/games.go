@@ -13,7 +13,10 @@ import (
 
 // gameEntry is one catalog entry in `grundy games --json`.
 type gameEntry struct {
-	Name    string `json:"name"`
+	Name string `json:"name"`
+	// Form is the name as the text listing shows it and a position
+	// writes it, with its parameters' suffix: "octal:CODE", "graph:FILE".
+	Form    string `json:"form"`
 	Params  string `json:"params,omitempty"`
 	Syntax  string `json:"syntax"`
 	Kind    string `json:"kind"`
@@ -22,7 +25,7 @@ type gameEntry struct {
 }
 
 func newGameEntry(s query.GameInfo) gameEntry {
-	return gameEntry{s.Name, s.Params, s.Syntax, s.Kind, s.Rules, s.Example}
+	return gameEntry{s.Name, s.Form(), s.Params, s.Syntax, s.Kind, s.Rules, s.Example}
 }
 
 // lineWidth is the width the text of `grundy games` wraps at.
@@ -91,25 +94,12 @@ func lookupGame(word string) (query.GameInfo, error) {
 	return query.GameInfo{}, game.Inputf("unknown game %q (%sthe catalog: 'grundy games')", printable(name), hint)
 }
 
-// paramsName is the short name of a game's parameters, the word before the
-// colon of Spec.Params ("CODE" for octal), for the heading "octal:CODE".
-func paramsName(s query.GameInfo) string {
-	if s.Params == "" {
-		return ""
-	}
-	name, _, _ := strings.Cut(s.Params, ":")
-	return strings.TrimSpace(name)
-}
-
 // printCatalog writes one line per game: the name, the kind and an example.
 func printCatalog(w io.Writer, specs []query.GameInfo) {
 	names := make([]string, len(specs))
 	nameWidth, kindWidth := len("GAME"), len("KIND")
 	for i, s := range specs {
-		names[i] = s.Name
-		if p := paramsName(s); p != "" {
-			names[i] += ":" + p
-		}
+		names[i] = s.Form()
 		nameWidth = max(nameWidth, len(names[i]))
 		kindWidth = max(kindWidth, len(s.Kind))
 	}
@@ -124,10 +114,7 @@ func printCatalog(w io.Writer, specs []query.GameInfo) {
 
 // printGame writes the page of one game.
 func printGame(w io.Writer, s query.GameInfo) {
-	title := s.Name
-	if p := paramsName(s); p != "" {
-		title += ":" + p
-	}
+	title := s.Form()
 	fmt.Fprintf(w, "%s (%s)\n\n", title, s.Kind)
 	section := func(label, text string) {
 		body := wrap(text, 4, lineWidth)
@@ -135,7 +122,7 @@ func printGame(w io.Writer, s query.GameInfo) {
 	}
 	section("rules", s.Rules)
 	if s.Params != "" {
-		section("parameters ("+s.Name+":"+paramsName(s)+")", strings.TrimSpace(strings.TrimPrefix(s.Params, paramsName(s)+":")))
+		section("parameters ("+s.Name+":"+s.ParamsName()+")", strings.TrimSpace(strings.TrimPrefix(s.Params, s.ParamsName()+":")))
 	}
 	section("position (the ARGs after the game)", s.Syntax)
 	section("example", s.Example)
@@ -201,7 +188,22 @@ func completeGameNames(_ *cobra.Command, args []string, toComplete string) ([]st
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	return gameNames(toComplete), cobra.ShellCompDirectiveNoFileComp
+	return gameNames(toComplete, nil)
+}
+
+// completeGamesWhere completes the GAME of a verb that takes only the
+// catalog games keep accepts (table: the games it tabulates; quotient: the
+// heap games), or a rule script's path when none fits.
+func completeGamesWhere(keep func(query.GameInfo) bool) cobra.CompletionFunc {
+	return func(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		if names, dir := gameNames(toComplete, keep); len(names) > 0 {
+			return names, dir
+		}
+		return nil, cobra.ShellCompDirectiveDefault
+	}
 }
 
 // completePosition completes the words of a POSITION: the game's name as
@@ -211,22 +213,39 @@ func completePosition(_ *cobra.Command, args []string, toComplete string) ([]str
 	if len(args) > 0 && args[len(args)-1] != "+" {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	if names := gameNames(toComplete); len(names) > 0 {
-		return names, cobra.ShellCompDirectiveNoFileComp
+	if names, dir := gameNames(toComplete, nil); len(names) > 0 {
+		return names, dir
 	}
 	return nil, cobra.ShellCompDirectiveDefault
 }
 
-// gameNames lists the games whose names start with prefix, each with the
-// start of its rules as the completion's description.
-func gameNames(prefix string) []string {
-	var names []string
-	for _, s := range query.Catalog() {
-		if strings.HasPrefix(s.Name, prefix) {
-			names = append(names, s.Name+"\t"+firstSentence(s.Rules))
-		}
+// gameNames lists the games whose names start with prefix (and that keep
+// accepts, when not nil), each with the start of its rules as the
+// completion's description. A game written only with its parameters is
+// offered with its colon, "octal:", and no space after it when it is the
+// only choice left; once the colon is typed nothing more is offered.
+func gameNames(prefix string, keep func(query.GameInfo) bool) ([]string, cobra.ShellCompDirective) {
+	if strings.Contains(prefix, ":") {
+		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	return names
+	var names []string
+	colons := 0
+	for _, s := range query.Catalog() {
+		if !strings.HasPrefix(s.Name, prefix) || keep != nil && !keep(s) {
+			continue
+		}
+		name := s.Name
+		if s.NeedsParams() {
+			name += ":"
+			colons++
+		}
+		names = append(names, name+"\t"+firstSentence(s.Rules))
+	}
+	dir := cobra.ShellCompDirectiveNoFileComp
+	if colons > 0 && colons == len(names) {
+		dir |= cobra.ShellCompDirectiveNoSpace
+	}
+	return names, dir
 }
 
 // firstSentence is the start of s up to its first ". ", "; " or ": ", for

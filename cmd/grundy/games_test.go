@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -120,6 +121,30 @@ func TestGamesOneJSON(t *testing.T) {
 	}
 }
 
+// TestGamesJSONForms: every game of the --json listing carries the form
+// the text listing shows (the name, with its parameters' suffix when it
+// has parameters: octal:CODE, graph:FILE).
+func TestGamesJSONForms(t *testing.T) {
+	out, _, code := grundy(t, "", "games", "--json")
+	var entries []gameEntry
+	if err := json.Unmarshal([]byte(out), &entries); code != 0 || err != nil {
+		t.Fatalf("exit %d, %v: %s", code, err, out)
+	}
+	text, _, _ := grundy(t, "", "games")
+	forms := map[string]string{}
+	for _, e := range entries {
+		forms[e.Name] = e.Form
+		if !strings.Contains(text, "\n"+e.Form+" ") {
+			t.Errorf("%s: form %q is not a line of the text listing", e.Name, e.Form)
+		}
+	}
+	for name, want := range map[string]string{"octal": "octal:CODE", "graph": "graph:FILE", "nim": "nim", "subtract": "subtract:S"} {
+		if forms[name] != want {
+			t.Errorf("%s: form %q, want %q", name, forms[name], want)
+		}
+	}
+}
+
 func TestWrap(t *testing.T) {
 	got := wrap("aa bb cc dd", 2, 8)
 	if got != "  aa bb\n  cc dd\n" {
@@ -147,6 +172,63 @@ func TestCompletion(t *testing.T) {
 	out, _, _ = grundy(t, "", "__complete", "va")
 	if !strings.HasPrefix(out, "value\t") {
 		t.Errorf("va<TAB>: %q", out)
+	}
+	// completions lists the words offered for args (the last one being
+	// completed) and cobra's directive line.
+	completions := func(args ...string) ([]string, string) {
+		out, _, _ := grundy(t, "", append([]string{"__complete"}, args...)...)
+		var words []string
+		directive := ""
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			if strings.HasPrefix(line, ":") {
+				directive = line
+				continue
+			}
+			w, _, _ := strings.Cut(line, "\t")
+			words = append(words, w)
+		}
+		return words, directive
+	}
+	// Games written only with their parameters come with their colon,
+	// and no space after the one choice left.
+	words, dir := completions("value", "")
+	for _, want := range []string{"octal:", "quixo:", "graph:", "subtract:", "nim", "cram"} {
+		if !slices.Contains(words, want) {
+			t.Errorf("value <TAB>: %v lacks %s", words, want)
+		}
+	}
+	if dir != ":4" {
+		t.Errorf("value <TAB>: directive %s, want :4 (no file completion, spaces)", dir)
+	}
+	if words, dir := completions("value", "oc"); !slices.Equal(words, []string{"octal:"}) || dir != ":6" {
+		t.Errorf("value oc<TAB>: %v %s, want [octal:] and :6 (no space)", words, dir)
+	}
+	// table takes the games it tabulates, quotient the heap games: no
+	// board, card or scoring game.
+	for _, verb := range []string{"table", "quotient"} {
+		words, _ := completions(verb, "")
+		for _, want := range []string{"kayles", "nim", "octal:", "subtract:"} {
+			if !slices.Contains(words, want) {
+				t.Errorf("%s <TAB>: %v lacks %s", verb, words, want)
+			}
+		}
+		for _, not := range []string{"tictactoe", "cards", "ends", "quixo:", "rectangles", "graph:"} {
+			if slices.Contains(words, not) {
+				t.Errorf("%s <TAB>: %v offers %s", verb, words, not)
+			}
+		}
+	}
+	for _, tt := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"play", "--first", ""}, []string{"human", "computer"}},
+		{[]string{"graph", "--format", ""}, []string{"dot", "svg"}},
+		{[]string{"table", "--format", ""}, []string{"text", "bin", "run"}},
+	} {
+		if words, _ := completions(tt.args...); !slices.Equal(words, tt.want) {
+			t.Errorf("%v<TAB>: %v, want %v", tt.args, words, tt.want)
+		}
 	}
 	for _, shell := range []string{"bash", "zsh", "fish"} {
 		if out, _, code := grundy(t, "", "completion", shell); code != 0 || !strings.Contains(out, "grundy") {

@@ -59,6 +59,7 @@ prints the nodes and edges.`,
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "dot", "output format: dot or svg")
+	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]cobra.Completion{"dot", "svg"}, cobra.ShellCompDirectiveNoFileComp))
 	cmd.Flags().IntVar(&maxNodes, "max-nodes", query.DefaultMaxNodes, "refuse graphs with more positions than this")
 	return cmd
 }

@@ -134,6 +134,7 @@ are kept back and the whole game is printed as one JSON document at the end.`,
 		},
 	}
 	cmd.Flags().StringVar(&first, "first", "human", "who moves first: human or computer")
+	_ = cmd.RegisterFlagCompletionFunc("first", cobra.FixedCompletions([]cobra.Completion{"human", "computer"}, cobra.ShellCompDirectiveNoFileComp))
 	cmd.Flags().BoolVar(&hint, "hint", false, "show each move's outcome and value")
 	cmd.Flags().BoolVar(&misere, "misere", false, "misère play: whoever cannot move wins")
 	cmd.Flags().StringVar(&dbDir, "db", "", "answer from this database of the game (made by grundy solve GAME --db DIR) instead of solving")
@@ -175,8 +176,8 @@ func moveNote(m query.PlayMove) string {
 		return fmt.Sprintf("%s (scores %d, final margin %+d)", verb, *m.Gain, *m.Score)
 	case m.Score != nil:
 		return fmt.Sprintf("%s (final margin %+d)", verb, *m.Score)
-	case m.Remoteness >= 0 && m.Outcome != game.Draw:
-		return fmt.Sprintf("%s (remoteness %d)", verb, m.Remoteness)
+	case m.Remoteness != nil && m.Outcome != game.Draw:
+		return fmt.Sprintf("%s (remoteness %d)", verb, *m.Remoteness)
 	}
 	return verb
 }
@@ -215,6 +216,10 @@ type playRecord struct {
 	Moves    []playedMove `json:"moves"`
 	Winner   string       `json:"winner,omitempty"` // "human" or "computer"
 	Draw     bool         `json:"draw,omitempty"`
+	// Unfinished marks a game that stopped before its end (the input
+	// ended, a limit was reached): the moves are those made, and the
+	// command still fails with the error on stderr.
+	Unfinished bool `json:"unfinished,omitempty"`
 }
 
 // playedMove is one move of a played game.
@@ -227,10 +232,10 @@ type playedMove struct {
 // go to stderr) and prints the whole game as one JSON document at the end.
 func playJSON(cfg playConfig, in io.Reader, out, errOut io.Writer) error {
 	var lines bytes.Buffer
-	if err := playLines(cfg, in, &lines); err != nil {
-		return err
-	}
-	rec := playRecord{Position: cfg.start.String(), First: cfg.first.String(), Misere: cfg.misere, Moves: []playedMove{}}
+	// An unfinished game keeps its record: the moves made are printed,
+	// then the error is returned.
+	playErr := playLines(cfg, in, &lines)
+	rec := playRecord{Position: cfg.start.String(), First: cfg.first.String(), Misere: cfg.misere, Moves: []playedMove{}, Unfinished: playErr != nil}
 	for _, line := range strings.Split(lines.String(), "\n") {
 		who, rest, _ := strings.Cut(line, ": ")
 		switch who {
@@ -244,7 +249,10 @@ func playJSON(cfg playConfig, in io.Reader, out, errOut io.Writer) error {
 			fmt.Fprintln(errOut, line)
 		}
 	}
-	return printJSON(out, rec)
+	if err := printJSON(out, rec); err != nil {
+		return err
+	}
+	return playErr
 }
 
 // playLines plays the plain line protocol of SPEC section 2 on in and out.

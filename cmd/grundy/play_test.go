@@ -610,6 +610,29 @@ func TestPlayJSON(t *testing.T) {
 	}
 }
 
+// TestPlayJSONUnfinished: when the input ends before the game, --json still
+// prints the record of the moves made, marked unfinished, and the command
+// fails as the line protocol does (exit 2, the reason on stderr). From
+// nim 5 5 the human takes one (nim 4 5) and the computer mirrors it.
+func TestPlayJSONUnfinished(t *testing.T) {
+	out, errOut, code := grundy(t, "1\n", "play", "--json", "nim", "5", "5")
+	if code != exitBadInput || !strings.Contains(errOut, "input ended before the game did") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	var rec struct {
+		Moves      []struct{ Player, Position string }
+		Winner     string
+		Unfinished bool
+	}
+	if err := json.Unmarshal([]byte(out), &rec); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	want := []struct{ Player, Position string }{{"human", "nim 4 5"}, {"computer", "nim 4 4"}}
+	if !slices.Equal(rec.Moves, want) || rec.Winner != "" || !rec.Unfinished {
+		t.Fatalf("record %+v", rec)
+	}
+}
+
 // endsMargin is the best final margin of the player to move on a row of
 // the ends game, by the plain recursion: take an end, then the opponent
 // plays on the rest.

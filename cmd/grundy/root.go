@@ -60,7 +60,7 @@ Exit status: 0 done, 1 the computation failed or hit a limit (--timeout,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.SetVersionTemplate("grundy {{.Version}}\n")
+	root.SetVersionTemplate(versionTemplate())
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageError{flagError(cmd, err)} })
 	pf := root.PersistentFlags()
 	pf.BoolVar(&opts.json, "json", false, "print one JSON document on stdout")
@@ -83,33 +83,63 @@ Exit status: 0 done, 1 the computation failed or hit a limit (--timeout,
 	return root
 }
 
-// version is the module's version from the build information: a release
-// tag when built by 'go install module@version', else "(devel)", with the
-// commit when the build recorded one.
-func version() string {
+// buildVersion is what --version tells (JSON with --json): the module's
+// version from the build information, a release tag when built by 'go
+// install module@version', else "(devel)", with the commit when the build
+// recorded one, and the Go release that built it.
+type buildVersion struct {
+	Version  string `json:"version"`
+	Commit   string `json:"commit,omitempty"`
+	Modified bool   `json:"modified,omitempty"` // built from a tree with changes
+	Go       string `json:"go,omitempty"`
+}
+
+func readVersion() buildVersion {
+	v := buildVersion{Version: "(devel)"}
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "(devel)"
+		return v
 	}
-	v := info.Main.Version
-	if v == "" {
-		v = "(devel)"
+	if info.Main.Version != "" {
+		v.Version = info.Main.Version
 	}
-	var rev, modified string
+	v.Go = info.GoVersion
 	for _, s := range info.Settings {
 		switch s.Key {
 		case "vcs.revision":
-			rev = s.Value
+			v.Commit = s.Value
 		case "vcs.modified":
-			if s.Value == "true" {
-				modified = ", modified"
-			}
+			v.Modified = s.Value == "true"
 		}
 	}
-	if rev != "" && v == "(devel)" {
-		v += fmt.Sprintf(" commit %.12s%s", rev, modified)
+	return v
+}
+
+// version is the text of --version: "(devel) commit 0123456789ab,
+// modified, built with go1.26.0".
+func version() string {
+	b := readVersion()
+	v := b.Version
+	if b.Commit != "" && v == "(devel)" {
+		v += fmt.Sprintf(" commit %.12s", b.Commit)
+		if b.Modified {
+			v += ", modified"
+		}
 	}
-	return v + ", built with " + info.GoVersion
+	if b.Go == "" {
+		return v
+	}
+	return v + ", built with " + b.Go
+}
+
+// versionTemplate is cobra's template for --version: the text line, or
+// with --json the JSON document of buildVersion.
+func versionTemplate() string {
+	doc, err := json.MarshalIndent(readVersion(), "", "  ")
+	if err != nil {
+		doc = []byte(`{"version": "(devel)"}`)
+	}
+	return `{{if eq (.Flags.Lookup "json").Value.String "true"}}` + string(doc) + "\n{{else}}grundy {{.Version}}\n{{end}}"
 }
 
 // rootHooks adjust the root command after the verbs are added (flags of a

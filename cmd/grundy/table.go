@@ -50,7 +50,7 @@ grundy-verify checks without grundy's engines (docs/certificates.md).`,
   grundy table dawson-kayles --to 1000000000000
   grundy table grundy-game --to 100000 --out values.bin --format bin
   grundy table kayles --to 200 --certificate kayles.cert`,
-		ValidArgsFunction: completeGameNames,
+		ValidArgsFunction: completeGamesWhere(func(g query.GameInfo) bool { return g.Tabulates }),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usageError{fmt.Errorf("table needs one GAME (a game whose positions are integers), e.g. 'grundy table kayles --to 100'")}
@@ -147,6 +147,7 @@ grundy-verify checks without grundy's engines (docs/certificates.md).`,
 	f.Var((*sizeFlag)(&to), "to", "last heap size N")
 	f.StringVar(&out, "out", "", "write every value G(M..N) to FILE")
 	f.StringVar(&format, "format", "text", "format of --out: text (one value a line) or bin (little-endian uint16)")
+	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]cobra.Completion{"text", "bin", "run"}, cobra.ShellCompDirectiveNoFileComp))
 	addRunFlags(cmd, &run)
 	f.BoolVar(&stats, "stats", false, "end with the values computed per second, the rare count and the memory (on stderr with --json)")
 	f.StringVar(&certificate, "certificate", "", "write a certificate of the proven pattern to FILE (docs/certificates.md)")
