@@ -87,8 +87,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
-// read decodes the certificate in the file at path.
+// read decodes the certificate in the file at path, which must be a
+// regular file: a FIFO would block the open, a device never end.
 func read(path string, maxValues int) (*verify.Certificate, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		what := "not a regular file"
+		if st.IsDir() {
+			what = "a directory"
+		}
+		return nil, fmt.Errorf("is %s, not a certificate", what)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

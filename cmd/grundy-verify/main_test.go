@@ -64,6 +64,7 @@ func TestRun(t *testing.T) {
 		{[]string{foreign}, 2, "", "not a grundy certificate"},
 		{[]string{huge}, 2, "", "not a grundy certificate"},
 		{[]string{filepath.Dir(good)}, 2, "", "is a directory"},
+		{[]string{os.DevNull}, 2, "", "is not a regular file"},
 		{[]string{good + ".missing"}, 2, "", "no such file"},
 		{[]string{"--max-values", "10", good}, 2, "", "more values than the 10 allowed"},
 		{[]string{"--max-values", "0", good}, 2, "", "want at least 1"},
