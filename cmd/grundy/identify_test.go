@@ -85,3 +85,17 @@ func TestIdentifyDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestIdentifyScript tabulates a rule script within the limits: the paper
+// strip (examples/strip.star, docs/identify.md) is Dawson's Kayles, and
+// under a state limit too small for its table the request stops (exit 1).
+func TestIdentifyScript(t *testing.T) {
+	t.Chdir("../..")
+	out, errOut, code := grundy(t, "", "identify", "examples/strip.star", "--to", "40")
+	if code != 0 || !strings.Contains(out, "1. 0.07 (dawson-kayles)\n") {
+		t.Errorf("exit %d: %s%s", code, out, errOut)
+	}
+	if _, errOut, code := grundy(t, "", "identify", "--max-states", "20", "examples/strip.star"); code != 1 || !strings.Contains(errOut, "--max-states") {
+		t.Errorf("--max-states 20: exit %d, %q; want 1", code, errOut)
+	}
+}
