@@ -75,6 +75,9 @@ type TierSolvable interface {
 	TierSolver(budget *limits.Budget, opts TierOptions) (TierSolver, error)
 	// Tiered reports whether the game has tiers (TierSolver then works).
 	Tiered() bool
+	// TierPositions returns the number of positions of the tiers the
+	// position c reaches (0 when the game has no tiers).
+	TierPositions(c Component) uint64
 }
 
 // TierSolver solves positions of one instance tier by tier, from and to
@@ -99,6 +102,19 @@ type TierSolver interface {
 func (b *GeneralBound[P]) Tiered() bool {
 	_, ok := any(b.Game).(PieceTiers[P])
 	return ok
+}
+
+// TierPositions returns the number of positions of the tiers c reaches.
+func (b *GeneralBound[P]) TierPositions(c Component) uint64 {
+	g, ok := any(b.Game).(PieceTiers[P])
+	if !ok {
+		return 0
+	}
+	var n uint64
+	for _, t := range tier.New(g, nil, tier.Options{}).Order([]tier.ID{g.Tier(b.pos(c))}) {
+		n += g.TierSize(t)
+	}
+	return n
 }
 
 // TierSolver returns the tier engine of b's game when it has piece tiers.

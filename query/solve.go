@@ -118,6 +118,13 @@ func SolveWith(ctx context.Context, pos games.Position, opts SolveOptions) (*Sol
 		if opts.Tiers || opts.TierBlanks != nil || opts.DB != "" {
 			return solveTiers(ctx, pos, opts)
 		}
+		if byTiers(g) {
+			res, err := solveTiers(ctx, pos, opts)
+			if errors.Is(err, limits.ErrMemoryLimit) {
+				return nil, &NeedTiersError{Game: g.Game.Name(), Err: err}
+			}
+			return res, err
+		}
 		res, err := solveGeneral(ctx, pos, s.Solver(opts.Budget))
 		if errors.Is(err, limits.ErrMemoryLimit) && hasTiers(g.Game) {
 			return nil, &NeedTiersError{Game: g.Game.Name(), Err: err}
@@ -136,7 +143,9 @@ func SolveWith(ctx context.Context, pos games.Position, opts SolveOptions) (*Sol
 // NeedTiersError reports that a general game is too large for the
 // in-memory solver under the request's memory limit, while it can be
 // solved tier by tier from files on disk (SolveOptions.Tiers), or in part,
-// the tiers with at most K blank cells (SolveOptions.TierBlanks). More
+// the tiers with at most K blank cells (SolveOptions.TierBlanks); also
+// when the plain request, solved by tiers unasked (byTiers), passes the
+// memory limit as a whole. More
 // memory is seldom the answer: such a game's positions number in the
 // billions. It wraps the memory limit's error.
 type NeedTiersError struct {
@@ -147,20 +156,23 @@ type NeedTiersError struct {
 func (e *NeedTiersError) Error() string { return e.Err.Error() }
 func (e *NeedTiersError) Unwrap() error { return e.Err }
 
-// hasTiers reports whether inst can be solved by tiers: it is a
-// games.TierSolvable whose TierSolver accepts it (the solver made to ask
-// is closed at once).
+// hasTiers reports whether inst can be solved by tiers.
 func hasTiers(inst games.Instance) bool {
 	tg, ok := inst.(games.TierSolvable)
-	if !ok {
-		return false
-	}
-	ts, err := tg.TierSolver(nil, games.TierOptions{})
-	if err != nil {
-		return false
-	}
-	_ = ts.Close()
-	return true
+	return ok && tg.Tiered()
+}
+
+// tierThreshold is the number of positions from which a game with tiers
+// is solved by tiers even when not asked: from disk on every core, with
+// the memory of a tier and its children instead of the game's (Quixo 4x4's
+// 43 million boards: docs/PERFORMANCE.md).
+const tierThreshold = 1 << 22
+
+// byTiers reports whether the group g is solved by tiers unasked: a game
+// with tiers whose position reaches tierThreshold positions or more.
+func byTiers(g games.Group) bool {
+	tg, ok := g.Game.(games.TierSolvable)
+	return ok && tg.Tiered() && tg.TierPositions(g.Components[0]) >= tierThreshold
 }
 
 // solveTiers solves pos, one group of a games.TierSolvable game, tier by

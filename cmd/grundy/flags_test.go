@@ -43,7 +43,7 @@ var stringBad = map[string][]string{
 	"addr":   {"nonsense", "\x1b[31mred\x07", "127.0.0.1:99999"},
 	"out":    {"."}, // a directory: it cannot be created as a file
 	// Not a directory (nor one that can be made); control bytes.
-	"db": {"/nonexistent/grundy-db", "\x1b[31mred\x07"},
+	"db": {"/dev/null/grundy-db", "\x1b[31mred\x07"},
 	// A quotient file needs --misere (refused first), then a file that
 	// exists and holds a quotient.
 	"quotient": {"no-such-file.json", "\x1b[31mred\x07"},
