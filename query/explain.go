@@ -576,20 +576,47 @@ func (x *explainer) losing(ctx context.Context, pos games.Position, evals []game
 		}
 		after := pos.Replace(i, first)
 		ex := &ExampleReply{Move: after.String(), Component: i, From: values[i], To: w, SumAfter: w ^ values[i]}
-		reply, err := x.req.value(ctx, after)
-		if err != nil {
+		if err := reply(ctx, after, evals, ex); err != nil {
 			return nil, fmt.Errorf("reply to %s: %w", after, err)
-		}
-		if len(reply.WinningMoves) > 0 {
-			m := reply.WinningMoves[0]
-			ex.Reply = m.PositionAfter
-			ex.ReplyText = fmt.Sprintf("%s -> %s", m.From, m.To)
 		}
 		l.Example = ex
 		return l, nil
 	}
 	l.Text = "no move is left: the player to move loses"
 	return l, nil
+}
+
+// reply finds the opponent's answer to the example move, which left after
+// of value ex.SumAfter != 0: a component whose value has the sum's highest
+// bit moves to its value XOR the sum (Bouton; the mex guarantees the
+// option), leaving 0.
+func reply(ctx context.Context, after games.Position, evals []games.Evaluator, ex *ExampleReply) error {
+	s := ex.SumAfter
+	high := bits.Len64(uint64(s)) - 1
+	for k, c := range after.Components() {
+		gk, _ := after.Locate(k)
+		v, err := evals[gk].Grundy(ctx, c)
+		if err != nil {
+			return err
+		}
+		if v>>high&1 == 0 {
+			continue
+		}
+		var to []games.Component
+		found := false
+		err = evals[gk].MovesToValue(ctx, c, v^s, func(option []games.Component) bool {
+			to, found = option, true
+			return false
+		})
+		if err != nil || !found {
+			return err
+		}
+		inst := after[gk].Game
+		ex.Reply = after.Replace(k, to).String()
+		ex.ReplyText = single(inst, c) + " -> " + games.Group{Game: inst, Components: to}.String()
+		return nil
+	}
+	return nil
 }
 
 // table explains the components the options of pos reach within depth

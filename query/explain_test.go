@@ -261,10 +261,49 @@ func TestExplainImpartialBrute(t *testing.T) {
 		if !imp.MovesMore && len(got) != len(want) {
 			t.Fatalf("%s: winning moves %v, brute force %v", where, got, want)
 		}
-		if sum == 0 && imp.Losing == nil {
-			t.Fatalf("%s: a P-position without the reason it loses", where)
+		if sum == 0 {
+			checkLosing(t, where, brutes, imp.Losing)
 		}
 	}
+}
+
+// checkLosing checks a P-position's example: the move leaves a sum of
+// value SumAfter != 0 and the reply a sum of value 0, by the brute force.
+func checkLosing(t *testing.T, where string, brutes []*brute, l *LosingReason) {
+	t.Helper()
+	if l == nil {
+		t.Fatalf("%s: a P-position without the reason it loses", where)
+	}
+	if l.Example == nil {
+		return // no move at all: the brute force's options say whether that is so
+	}
+	ex := l.Example
+	if got := bruteSum(t, brutes, ex.Move); ex.SumAfter == 0 || got != ex.SumAfter || ex.SumAfter != ex.From^ex.To {
+		t.Fatalf("%s: example move to %s of value %d (from %d to %d), brute force %d", where, ex.Move, ex.SumAfter, ex.From, ex.To, got)
+	}
+	if got := bruteSum(t, brutes, ex.Reply); ex.Reply == "" || got != 0 {
+		t.Fatalf("%s: reply %q of value %d by the brute force", where, ex.Reply, got)
+	}
+}
+
+// bruteSum values a whole position by the brute force of its games.
+func bruteSum(t *testing.T, brutes []*brute, position string) game.Nimber {
+	t.Helper()
+	pos, err := games.Parse(strings.Fields(position))
+	if err != nil {
+		t.Fatalf("%s: %v", position, err)
+	}
+	var x game.Nimber
+	for _, g := range pos {
+		i := slices.IndexFunc(brutes, func(b *brute) bool { return b.game.token == g.Game.Name() })
+		if i < 0 {
+			t.Fatalf("no brute force for %s", g.Game.Name())
+		}
+		for _, c := range g.Components {
+			x ^= brutes[i].value(c.String())
+		}
+	}
+	return x
 }
 
 // checkReason checks one component's options, values and mex.
