@@ -74,6 +74,7 @@ type SolveOptions struct {
 	Misere bool
 	// Tiers solves a general game tier by tier (solve/tier), for games
 	// with tiers (games.TierSolvable), on Workers goroutines (0: one per
+	// core; at most MaxWorkers, of which the tier solver uses a few per
 	// core), into a temporary database removed after.
 	Tiers   bool
 	Workers int
@@ -89,6 +90,9 @@ type SolveOptions struct {
 	TierBlanks *int
 }
 
+// MaxWorkers is the most workers SolveOptions may ask for.
+const MaxWorkers = 1024
+
 // Solve solves pos under normal play; see SolveWith.
 func Solve(ctx context.Context, pos games.Position, budget *limits.Budget) (*SolveResult, error) {
 	return SolveWith(ctx, pos, SolveOptions{Budget: budget})
@@ -103,6 +107,9 @@ func Solve(ctx context.Context, pos games.Position, budget *limits.Budget) (*Sol
 func SolveWith(ctx context.Context, pos games.Position, opts SolveOptions) (*SolveResult, error) {
 	if len(pos) == 0 {
 		return nil, game.Inputf("empty position")
+	}
+	if opts.Workers < 0 || opts.Workers > MaxWorkers {
+		return nil, game.Inputf("%d workers: give 0 (one per core) to %d", opts.Workers, MaxWorkers)
 	}
 	for _, g := range pos {
 		s, ok := g.Game.(games.Solvable)

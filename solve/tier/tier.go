@@ -94,9 +94,13 @@ type Options struct {
 	// a database open for reading answers Value from complete tiers only.
 	DB *store.DB
 	// Workers is the number of goroutines that split each tier's
-	// positions (0: runtime.GOMAXPROCS).
+	// positions (0: runtime.GOMAXPROCS), at most WorkersPerCore per core.
 	Workers int
 }
+
+// WorkersPerCore bounds Options.Workers: at most this many workers per
+// core (runtime.GOMAXPROCS) split a tier, whatever is asked.
+const WorkersPerCore = 4
 
 // Stat is what the solver did for one tier.
 type Stat struct {
@@ -131,6 +135,8 @@ func New[P comparable](g Game[P], budget *limits.Budget, opts Options) *Solver[P
 	if s.opts.Workers <= 0 {
 		s.opts.Workers = runtime.GOMAXPROCS(0)
 	}
+	// More goroutines than cores only add their buffers and their start.
+	s.opts.Workers = min(s.opts.Workers, WorkersPerCore*runtime.GOMAXPROCS(0))
 	return s
 }
 
@@ -391,7 +397,14 @@ func (s *Solver[P]) parallel(n uint64, work func(lo, hi uint64, w int) error) er
 		}()
 	}
 	wg.Wait()
-	return errors.Join(errs...)
+	// The first failure stops the others, whose errors (the same limit,
+	// seen again) add nothing.
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // solveTier solves tier t into its file, unless the database lists it as
