@@ -113,19 +113,16 @@ func (ci *cramInstance) Moves(c Component, yield func([]Component) bool) {
 	})
 }
 
-// Evaluator returns the engines of one request: memoizing solve.Grundy
-// engines on the components within 8 x 8 (as bitboards, with a helper on
-// a second core once a search passes helperAfter states, as rectangles')
-// and on the wider ones (Shapes), and Dawson's Kayles's sequence for the
-// long lines, all counting against budget.
+// Evaluator returns the engines of one request: the pruned search
+// (solve.Pruned) on the components within 8 x 8 (as bitboards), a
+// memoizing solve.Grundy engine on the wider ones (Shapes), and Dawson's
+// Kayles's sequence for the long lines, all counting against budget.
 func (ci *cramInstance) Evaluator(budget *limits.Budget) Evaluator {
-	fast := solve.NewGrundy[uint64](newCramBitsGame(ci.symmetry), budget)
-	fast.Parallel(func() game.Game[uint64] { return newCramBitsGame(ci.symmetry) }, helperAfter)
 	return &cramEval{
 		cramInstance: ci,
 		budget:       budget,
 		bits:         newCramBitsGame(ci.symmetry),
-		fast:         fast,
+		fast:         solve.NewPruned[uint64](newCramBitsGame(ci.symmetry), budget),
 		wide:         solve.NewGrundy[Shape](cramShapeGame{symmetry: ci.symmetry}, budget),
 	}
 }
@@ -135,7 +132,7 @@ type cramEval struct {
 	*cramInstance
 	budget *limits.Budget
 	bits   cramBitsGame          // splits the sets valued by fast (its own cache: fast's game is the engine's)
-	fast   *solve.Grundy[uint64] // components within 8x8 (cramBitsGame)
+	fast   *solve.Pruned[uint64] // components within 8x8 (cramBitsGame)
 	wide   *solve.Grundy[Shape]  // wider components (cramShapeGame)
 	lines  *heap.Sequence        // Dawson's Kayles, for lines longer than 64 cells
 }
@@ -201,6 +198,19 @@ func (e *cramEval) shapeValue(ctx context.Context, s Shape) (game.Nimber, error)
 		x ^= v
 	}
 	return x, nil
+}
+
+// shapeIs reports whether a set of cells cropped to its bounding box has
+// value v: for sets within 8 x 8, the pruned search's question on the sum
+// of its components, which needs less than their values.
+func (e *cramEval) shapeIs(ctx context.Context, s Shape, v game.Nimber) (bool, error) {
+	p, ok := bitsOfShape(s)
+	if !ok {
+		w, err := e.wide.Value(ctx, s)
+		return w == v, err
+	}
+	var buf [32]uint64
+	return e.fast.IsValue(ctx, e.bits.split(p, buf[:0]), v)
 }
 
 func (e *cramEval) partValue(ctx context.Context, p rectPart) (game.Nimber, error) {
@@ -281,7 +291,7 @@ func (e *cramEval) MovesToValue(ctx context.Context, c Component, v game.Nimber,
 				if !vertical && col+1 == w || next >= w*int(s.H) || s.Bits>>next&1 == 0 {
 					continue
 				}
-				after, err := e.shapeValue(ctx, Shape{s.Bits &^ (1<<i | 1<<next), s.W, s.H})
+				ok, err := e.shapeIs(ctx, Shape{s.Bits &^ (1<<i | 1<<next), s.W, s.H}, need)
 				if err != nil {
 					return err
 				}
@@ -290,7 +300,7 @@ func (e *cramEval) MovesToValue(ctx context.Context, c Component, v game.Nimber,
 				if vertical {
 					d.b = at + b.W
 				}
-				if after == need && !yield([]Component{e.comp(d.place(b))}) {
+				if ok && !yield([]Component{e.comp(d.place(b))}) {
 					return nil
 				}
 			}

@@ -90,6 +90,11 @@ func (g cramBitsGame) split(p uint64, dst []uint64) []uint64 {
 	return dst
 }
 
+// Size is the number of cells of p: the pruned search tries the options
+// with the fewest cells first and takes a sum's largest component as its
+// hardest.
+func (cramBitsGame) Size(p uint64) int { return bits.OnesCount64(p) }
+
 // Value answers the canonical components whose values are known.
 func (g cramBitsGame) Value(p uint64) (game.Nimber, bool) {
 	if p&(p+1) == 0 && p < 1<<8 { // a full row (a line's representative is a row; 0x3ff is a row of 8 and two cells below)

@@ -1,0 +1,385 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
+)
+
+// Pruned computes Grundy values of an impartial game with the pruned
+// search of Beling and Rogalski, "On pruning search trees of impartial
+// games", Artificial Intelligence 283 (2020). Where Grundy values every
+// option of every position it meets, Pruned asks narrower questions and
+// stops at the first answer that settles them:
+//
+//   - Is the value of a sum v? (IsValue.) The components are valued but
+//     the hardest one (the largest by the game's Sizer, else the last),
+//     and the question becomes whether that one's value is v ^ (the others'
+//     nim-sum): for a component, "is g(c) = y" is settled by one option of
+//     value y (no), or by one value below y that no option has (no),
+//     without valuing every option.
+//   - A component's value is found by trying the candidates 0, 1, 2, ...
+//     in turn: g(c) is the first k no option has, and "has an option of
+//     value k" stops at the first option shown to have it.
+//   - Options are tried cheapest first (the smallest total Size), so the
+//     witness that settles a question is found among the small options
+//     when there is one there.
+//   - Each component remembers what was learned of it: its value once
+//     known, the values some option has, the values no option has, and
+//     the values it does not have, so a question asked again costs a
+//     lookup.
+//
+// Every question reduces to questions on options, which are positions
+// nearer the end, so the search ends on acyclic games; a position met
+// again while its own options are being asked about is a cycle (ErrCycle),
+// but a cycle the questions never cross goes unseen: Pruned is for games
+// known to be acyclic.
+// The game's options must already be split into canonical components (as
+// SumAppender's are), or the game must be a game.Splitter and may be a
+// game.Canonicalizer; a game.Valuer answers the components it knows. It is
+// not safe for concurrent use.
+type Pruned[P comparable] struct {
+	limits.Counter
+
+	game   game.Game[P]
+	split  game.Splitter[P]
+	canon  game.Canonicalizer[P]
+	valuer game.Valuer[P]
+	sizer  Sizer[P]
+	memo   map[P]*facts
+	depth  int               // the depth of the question being asked
+	frames []*prunedFrame[P] // the scratch of each depth's options
+}
+
+// Sizer is an optional interface of a game for Pruned: Size estimates the
+// work of valuing p (its cells, its tokens). Options are tried in order of
+// their total Size and a sum's hardest component is its largest.
+type Sizer[P comparable] interface {
+	Size(p P) int
+}
+
+// facts is what Pruned knows of one component. The bit sets hold values
+// below 64; questions about larger values are answered by search each
+// time.
+type facts struct {
+	value  game.Nimber
+	known  bool   // value is the component's value
+	active bool   // its options are being asked about (a cycle if met again)
+	has    uint64 // bit k: some option has value k (so g != k)
+	hasNot uint64 // bit k: no option has value k (so g <= k)
+	not    uint64 // bit k: g != k
+}
+
+// prunedFrame is the options of one position, in the order tried: the
+// components of option i are parts[ends[i-1]:ends[i]].
+type prunedFrame[P comparable] struct {
+	parts []P
+	ends  []int
+	order []int
+	size  []int
+}
+
+// factsBytes is the memory a memo entry holds: the facts, the pointer, and
+// the map's key and bucket overhead.
+const factsBytes = 96
+
+// NewPruned returns a pruned solver for g counting against budget.
+func NewPruned[P comparable](g game.Game[P], budget *limits.Budget) *Pruned[P] {
+	s := &Pruned[P]{game: g, memo: map[P]*facts{}}
+	s.Budget = budget
+	s.split, _ = g.(game.Splitter[P])
+	s.canon, _ = g.(game.Canonicalizer[P])
+	s.valuer, _ = g.(game.Valuer[P])
+	s.sizer, _ = g.(Sizer[P])
+	return s
+}
+
+// Memoized reports how many components the solver knows something of.
+func (s *Pruned[P]) Memoized() int { return len(s.memo) }
+
+// Value returns the Grundy value of component p (canonical, as the game's
+// options give them).
+func (s *Pruned[P]) Value(ctx context.Context, p P) (game.Nimber, error) {
+	parts := s.components(p, nil)
+	var x game.Nimber
+	for _, c := range parts {
+		v, err := s.value(ctx, c)
+		if err != nil {
+			return 0, err
+		}
+		x ^= v
+	}
+	return x, nil
+}
+
+// IsValue reports whether the sum of the components parts has value v.
+func (s *Pruned[P]) IsValue(ctx context.Context, parts []P, v game.Nimber) (bool, error) {
+	var canon []P
+	for _, p := range parts {
+		canon = s.components(p, canon)
+	}
+	return s.sumIs(ctx, canon, v)
+}
+
+// components appends the canonical components of p to dst.
+func (s *Pruned[P]) components(p P, dst []P) []P {
+	start := len(dst)
+	if s.split != nil {
+		dst = s.split.Split(p, dst)
+	} else {
+		dst = append(dst, p)
+	}
+	if s.canon != nil {
+		for i := start; i < len(dst); i++ {
+			dst[i] = s.canon.Canon(dst[i])
+		}
+	}
+	return dst
+}
+
+// facts returns the entry of c, made (and accounted for) if new.
+func (s *Pruned[P]) facts(c P) (*facts, error) {
+	if f, ok := s.memo[c]; ok {
+		return f, nil
+	}
+	if err := s.Hold(int64(len(s.memo)+1) * factsBytes); err != nil {
+		return nil, err
+	}
+	f := &facts{}
+	if s.valuer != nil {
+		f.value, f.known = s.valuer.Value(c)
+	}
+	s.memo[c] = f
+	return f, nil
+}
+
+// value returns g(c): the first candidate k that no option has.
+func (s *Pruned[P]) value(ctx context.Context, c P) (game.Nimber, error) {
+	f, err := s.facts(c)
+	if err != nil {
+		return 0, err
+	}
+	if f.known {
+		return f.value, nil
+	}
+	for k := game.Nimber(0); ; k++ {
+		if k < 64 && f.not&(1<<k) != 0 {
+			continue // g != k is known, so some option has k (or g < k, which the loop has ruled out)
+		}
+		has, err := s.optionHas(ctx, c, f, k)
+		if err != nil {
+			return 0, err
+		}
+		if !has {
+			f.value, f.known = k, true
+			return k, nil
+		}
+	}
+}
+
+// is reports whether g(c) = y: no option has value y, and every value
+// below y has an option.
+func (s *Pruned[P]) is(ctx context.Context, c P, y game.Nimber) (bool, error) {
+	f, err := s.facts(c)
+	if err != nil {
+		return false, err
+	}
+	if f.known {
+		return f.value == y, nil
+	}
+	if y < 64 && f.not&(1<<y) != 0 {
+		return false, nil
+	}
+	result, err := s.decide(ctx, c, f, y)
+	if err != nil {
+		return false, err
+	}
+	if result {
+		f.value, f.known = y, true
+	} else if y < 64 {
+		f.not |= 1 << y
+	}
+	return result, nil
+}
+
+// decide is is without the memo's answer.
+func (s *Pruned[P]) decide(ctx context.Context, c P, f *facts, y game.Nimber) (bool, error) {
+	// One option of value y refutes g = y: the cheapest question first.
+	has, err := s.optionHas(ctx, c, f, y)
+	if err != nil || has {
+		return false, err
+	}
+	for z := game.Nimber(0); z < y; z++ {
+		has, err := s.optionHas(ctx, c, f, z)
+		if err != nil || !has {
+			return false, err // g <= z < y
+		}
+	}
+	return true, nil
+}
+
+// optionHas reports whether some option of c has value k.
+func (s *Pruned[P]) optionHas(ctx context.Context, c P, f *facts, k game.Nimber) (bool, error) {
+	if f.known && k <= f.value {
+		return k < f.value, nil // the value is the mex of the options' values
+	}
+	if k < 64 {
+		switch {
+		case f.has&(1<<k) != 0:
+			return true, nil
+		case f.hasNot&(1<<k) != 0:
+			return false, nil
+		}
+	}
+	if f.active {
+		return false, fmt.Errorf("%w: a position is reachable from itself", ErrCycle)
+	}
+	fr, err := s.expand(ctx, c)
+	if err != nil {
+		return false, err
+	}
+	// The options whose components all have known values tell their
+	// values at no cost: remember them all, and the question may be
+	// settled without a search.
+	for i, end := range fr.ends {
+		start := 0
+		if i > 0 {
+			start = fr.ends[i-1]
+		}
+		if x, ok := s.knownSum(fr.parts[start:end]); ok && x < 64 {
+			f.has |= 1 << x
+			f.not |= 1 << x
+		}
+	}
+	if k < 64 && f.has&(1<<k) != 0 {
+		return true, nil
+	}
+	f.active = true
+	s.depth++
+	found := false
+	for _, i := range fr.order {
+		start := 0
+		if i > 0 {
+			start = fr.ends[i-1]
+		}
+		ok, err := s.sumIs(ctx, fr.parts[start:fr.ends[i]], k)
+		if err != nil {
+			s.depth--
+			f.active = false
+			return false, err
+		}
+		if ok {
+			found = true
+			break
+		}
+	}
+	s.depth--
+	f.active = false
+	if k < 64 {
+		if found {
+			f.has |= 1 << k
+			f.not |= 1 << k
+		} else {
+			f.hasNot |= 1 << k
+		}
+	}
+	return found, nil
+}
+
+// knownSum returns the nim-sum of parts when each has a known value.
+func (s *Pruned[P]) knownSum(parts []P) (game.Nimber, bool) {
+	var x game.Nimber
+	for _, p := range parts {
+		f, ok := s.memo[p]
+		if !ok || !f.known {
+			if s.valuer == nil {
+				return 0, false
+			}
+			v, ok := s.valuer.Value(p)
+			if !ok {
+				return 0, false
+			}
+			x ^= v
+			continue
+		}
+		x ^= f.value
+	}
+	return x, true
+}
+
+// expand lists the options of c in the frame of the current depth, in the
+// order to try them: by total Size, the smallest first.
+func (s *Pruned[P]) expand(ctx context.Context, c P) (*prunedFrame[P], error) {
+	if err := s.Step(ctx); err != nil {
+		return nil, err
+	}
+	for len(s.frames) <= s.depth {
+		s.frames = append(s.frames, new(prunedFrame[P]))
+	}
+	fr := s.frames[s.depth]
+	fr.parts, fr.ends, fr.order, fr.size = fr.parts[:0], fr.ends[:0], fr.order[:0], fr.size[:0]
+	s.game.Options(c, func(option []P) bool {
+		for _, p := range option {
+			fr.parts = s.components(p, fr.parts)
+		}
+		fr.ends = append(fr.ends, len(fr.parts))
+		return true
+	})
+	for i, end := range fr.ends {
+		start := 0
+		if i > 0 {
+			start = fr.ends[i-1]
+		}
+		size := end - start
+		if s.sizer != nil {
+			size = 0
+			for _, p := range fr.parts[start:end] {
+				size += s.sizer.Size(p)
+			}
+		}
+		fr.order = append(fr.order, i)
+		fr.size = append(fr.size, size)
+	}
+	if s.sizer != nil {
+		slices.SortStableFunc(fr.order, func(a, b int) int { return fr.size[a] - fr.size[b] })
+	}
+	return fr, nil
+}
+
+// sumIs reports whether the sum of the canonical components parts has
+// value v: the others valued, whether the largest has the value left.
+// parts is not kept (it may be a frame's, which deeper questions reuse,
+// so the hardest component is found before any of them is asked).
+func (s *Pruned[P]) sumIs(ctx context.Context, parts []P, v game.Nimber) (bool, error) {
+	if len(parts) == 0 {
+		return v == 0, nil
+	}
+	hardest := len(parts) - 1
+	if s.sizer != nil {
+		best := -1
+		for i, p := range parts {
+			if size := s.sizer.Size(p); size > best {
+				hardest, best = i, size
+			}
+		}
+	}
+	last := parts[hardest]
+	if len(parts) == 1 {
+		return s.is(ctx, last, v)
+	}
+	others := make([]P, 0, len(parts)-1)
+	others = append(others, parts[:hardest]...)
+	others = append(others, parts[hardest+1:]...)
+	x := v
+	for _, p := range others {
+		w, err := s.value(ctx, p)
+		if err != nil {
+			return false, err
+		}
+		x ^= w
+	}
+	return s.is(ctx, last, x)
+}

@@ -1,0 +1,134 @@
+package solve
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
+)
+
+// randomDAG is a random acyclic game on 0..n-1: each position's options
+// are sums of one to three positions below it. Its values reach past 64
+// when positions have many options, so the facts' bit sets overflow too.
+type randomDAG struct {
+	options [][][]int
+	sized   bool
+}
+
+func newRandomDAG(rng *rand.Rand, n, maxOptions int) randomDAG {
+	g := randomDAG{options: make([][][]int, n)}
+	for p := 1; p < n; p++ {
+		for range rng.IntN(maxOptions + 1) {
+			sum := make([]int, 1+rng.IntN(3))
+			for i := range sum {
+				sum[i] = rng.IntN(p)
+			}
+			g.options[p] = append(g.options[p], sum)
+		}
+	}
+	return g
+}
+
+func (g randomDAG) Options(p int, yield func([]int) bool) {
+	for _, o := range g.options[p] {
+		if !yield(o) {
+			return
+		}
+	}
+}
+
+// sizedDAG is randomDAG with a Sizer (a position's size is itself), so
+// Pruned orders options and picks the hardest component.
+type sizedDAG struct{ randomDAG }
+
+func (sizedDAG) Size(p int) int { return p }
+
+// TestPrunedAgainstGrundy checks Pruned against the plain engine on
+// thousands of positions of random acyclic games, with and without a
+// Sizer: every position's value, and IsValue on random sums and values.
+func TestPrunedAgainstGrundy(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2020, 283))
+	checked := 0
+	for round := range 40 {
+		dag := newRandomDAG(rng, 200, []int{3, 8, 90}[round%3])
+		games := []game.Game[int]{dag, sizedDAG{dag}}
+		plain := NewGrundy[int](dag, nil)
+		for _, g := range games {
+			pruned := NewPruned[int](g, nil)
+			order := rng.Perm(len(dag.options)) // questions in any order
+			for _, p := range order {
+				want, err := plain.Value(t.Context(), p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sum := []int{p, rng.IntN(len(dag.options))}
+				sumValue, err := plain.SumValue(t.Context(), sum)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, v := range []game.Nimber{sumValue, sumValue ^ 1, game.Nimber(rng.IntN(8))} {
+					got, err := pruned.IsValue(t.Context(), sum, v)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got != (v == sumValue) {
+						t.Fatalf("round %d: IsValue(%v, %d) = %v, the sum's value is %d", round, sum, v, got, sumValue)
+					}
+				}
+				got, err := pruned.Value(t.Context(), p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != want {
+					t.Fatalf("round %d: position %d: pruned %d, plain %d", round, p, got, want)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 10000 {
+		t.Fatalf("checked %d positions", checked)
+	}
+}
+
+// TestPrunedSplits checks a game with a Splitter: the pair of subtraction
+// games is the sum of its coordinates.
+func TestPrunedSplits(t *testing.T) {
+	g := splitPair{pair{subtraction{1, 2}, subtraction{1, 3, 4}}}
+	pruned := NewPruned[duo](g, nil)
+	for a := 0; a < 30; a++ {
+		for b := 0; b < 30; b++ {
+			got, err := pruned.Value(t.Context(), duo{a, b})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := naiveValue(g.left, a) ^ naiveValue(g.right, b); got != want {
+				t.Fatalf("(%d, %d): %d, want %d", a, b, got, want)
+			}
+		}
+	}
+}
+
+// twoCycle has the positions 0 and 1, each the other's only option.
+type twoCycle struct{}
+
+func (twoCycle) Options(p int, yield func([]int) bool) { yield([]int{1 - p}) }
+
+// TestPrunedLimits checks a cycle the search must cross and the budget's
+// limits.
+func TestPrunedLimits(t *testing.T) {
+	if _, err := NewPruned[int](twoCycle{}, nil).Value(t.Context(), 0); !errors.Is(err, ErrCycle) {
+		t.Fatalf("loop: %v, want ErrCycle", err)
+	}
+	dag := newRandomDAG(rand.New(rand.NewPCG(1, 2)), 3000, 20)
+	budget := &limits.Budget{MaxStates: 100}
+	if _, err := NewPruned[int](sizedDAG{dag}, budget).Value(t.Context(), 2999); !errors.Is(err, limits.ErrStateLimit) {
+		t.Fatalf("state limit: %v", err)
+	}
+	budget = &limits.Budget{MaxMemory: 1000}
+	if _, err := NewPruned[int](sizedDAG{dag}, budget).Value(t.Context(), 2999); !errors.Is(err, limits.ErrMemoryLimit) {
+		t.Fatalf("memory limit: %v", err)
+	}
+}
