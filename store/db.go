@@ -119,10 +119,12 @@ func (e *DamageError) Error() string {
 func (e *DamageError) Is(target error) bool { return target == ErrDamaged }
 
 // LockedError is the refusal of a second writer: another process (PID,
-// as it wrote in the lock file; 0 when unknown) holds the database's lock.
+// as it wrote in the lock file; 0 when unknown) holds the lock of the
+// database in Dir (or, File set, of that file).
 type LockedError struct {
-	Dir string
-	PID int
+	Dir  string
+	File string
+	PID  int
 }
 
 func (e *LockedError) Error() string {
@@ -130,7 +132,26 @@ func (e *LockedError) Error() string {
 	if e.PID > 0 {
 		who = fmt.Sprintf("another process (pid %d)", e.PID)
 	}
-	return fmt.Sprintf("database %s is being written by %s: wait for it to finish or stop it", e.Dir, who)
+	what := "database " + e.Dir
+	if e.File != "" {
+		what = e.File
+	}
+	return fmt.Sprintf("%s is being written by %s: wait for it to finish or stop it", what, who)
+}
+
+// LockFile takes an exclusive lock on the file f without waiting, held
+// until f is closed (or its process ends): the lock of a single file that
+// one writer keeps, such as a run file. Another holder makes it a
+// *LockedError.
+func LockFile(f *os.File) error {
+	err := tryLock(f)
+	if errors.Is(err, errLocked) {
+		return &LockedError{File: f.Name()}
+	}
+	if err != nil {
+		return fmt.Errorf("lock %s: %w", f.Name(), err)
+	}
+	return nil
 }
 
 var errLocked = errors.New("locked")

@@ -214,7 +214,7 @@ func Run(ctx context.Context, cfg Config) (*Sequence, error) {
 			return nil, errors.New("known values and a run file do not mix")
 		}
 		var err error
-		if seq.file, err = openOrCreate(cfg, total, cfg.window()); err != nil {
+		if seq.file, err = openOrCreate(ctx, cfg, total, cfg.window()); err != nil {
 			return nil, err
 		}
 		g = seq.file.values
@@ -236,9 +236,9 @@ func (cfg Config) window() int64 {
 	return DefaultWindow
 }
 
-func openOrCreate(cfg Config, total, window int64) (*runFile, error) {
+func openOrCreate(ctx context.Context, cfg Config, total, window int64) (*runFile, error) {
 	if cfg.Resume {
-		rf, err := openRun(cfg.Out, cfg.Rules.Name, total, window)
+		rf, err := openRun(ctx, cfg.Out, cfg.Rules.Name, total, window)
 		if err == nil || !isNotExist(err) {
 			return rf, err
 		}
@@ -276,7 +276,11 @@ func (s *Sequence) run(ctx context.Context, cfg Config) error {
 	if s.file != nil && s.file.head.reached > total {
 		// The file already holds more than asked: report on the prefix
 		// and leave the file as it is.
-		s.Stats.Checksum = fmt.Sprintf("%016x", s.file.checksum(0, total, int64(k.window)))
+		sum, err := s.file.checksum(context.Background(), 0, total, int64(k.window))
+		if err != nil {
+			return err
+		}
+		s.Stats.Checksum = fmt.Sprintf("%016x", sum)
 		k.fillStats(&s.Stats, total)
 		return nil
 	}

@@ -1,6 +1,7 @@
 package sparse
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/internal/diskalloc"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/store"
 )
 
@@ -210,6 +212,10 @@ func createRun(path, name string, capacity int64, mask uint16) (*runFile, error)
 	if err != nil {
 		return nil, fmt.Errorf("create run file: %w", err)
 	}
+	if err := store.LockFile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
 	rf := &runFile{path: path, f: f, slot: 1}
 	rf.head = header{name: name, capacity: capacity, mask: mask}
 	fail := func(err error) (*runFile, error) {
@@ -240,17 +246,23 @@ func (rf *runFile) allocate(old, capacity int64) error {
 	return nil
 }
 
-// openRun opens an existing run file, checks it holds a run of name and
-// that its values match the header's checksum, and grows it to capacity.
-// Reading the values for the checksum keeps only the first and last window
-// of them resident (release).
-func openRun(path, name string, capacity, window int64) (*runFile, error) {
+// openRun opens an existing run file, locks it (a second writer is
+// refused at once: a *store.LockedError), checks it holds a run of name
+// and that its values match the header's checksum, and then grows it to
+// capacity: a file that is refused, or a check that ctx stops, has not
+// grown. Reading the values for the checksum keeps only the first and
+// last window of them resident (release) and polls ctx.
+func openRun(ctx context.Context, path, name string, capacity, window int64) (*runFile, error) {
 	if !littleEndian {
 		return nil, errors.New("run files need a little-endian machine")
 	}
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		return nil, fmt.Errorf("open run file: %w", err)
+	}
+	if err := store.LockFile(f); err != nil {
+		f.Close()
+		return nil, err
 	}
 	rf := &runFile{path: path, f: f}
 	fail := func(err error) (*runFile, error) {
@@ -287,6 +299,22 @@ func openRun(path, name string, capacity, window int64) (*runFile, error) {
 	if info.Size() < dataOffset+2*h.capacity {
 		return fail(game.Inputf("%s is truncated: %d bytes, its header needs %d; refusing to resume", path, info.Size(), dataOffset+2*h.capacity))
 	}
+	// The values on disk first, as they are: a file that fails, or a
+	// check that the request's deadline stops, is left unchanged.
+	if err := rf.mapValues(); err != nil {
+		return fail(err)
+	}
+	sum, err := rf.checksum(ctx, 0, h.reached, window)
+	if err != nil {
+		return fail(fmt.Errorf("check the run file %s: %w", path, err))
+	}
+	if sum != h.checksum {
+		return fail(game.Inputf("%s is corrupt: the checksum of values 0..%d is %016x, its header says %016x; refusing to resume", path, h.reached-1, sum, h.checksum))
+	}
+	if err := store.Unmap(rf.data); err != nil {
+		return fail(err)
+	}
+	rf.data, rf.values = nil, nil
 	// Allocate every block before the mapping is written: the existing
 	// ones (a file of an older grundy may have holes) and, for a larger
 	// N, the new ones. When that fails the file is cut back to its size
@@ -305,9 +333,6 @@ func openRun(path, name string, capacity, window int64) (*runFile, error) {
 	}
 	if err := rf.mapValues(); err != nil {
 		return fail(err)
-	}
-	if sum := rf.checksum(0, h.reached, window); sum != h.checksum {
-		return fail(game.Inputf("%s is corrupt: the checksum of values 0..%d is %016x, its header says %016x; refusing to resume", path, h.reached-1, sum, h.checksum))
 	}
 	return rf, nil
 }
@@ -398,13 +423,16 @@ const releaseChunk = 1 << 23
 // checksum returns the Checksum of values [from, to), reading them in
 // chunks and releasing the pages of each chunk read that lies more than
 // window values from both ends of [0, to), so that checking a long file
-// does not map all of it.
-func (rf *runFile) checksum(from, to, window int64) uint64 {
+// does not map all of it. It stops with ctx's error (polled each chunk).
+func (rf *runFile) checksum(ctx context.Context, from, to, window int64) (uint64, error) {
 	crc := uint64(0)
 	for lo := from; lo < to; lo += releaseChunk {
+		if err := limits.Poll(ctx); err != nil {
+			return 0, err
+		}
 		hi := min(lo+releaseChunk, to)
 		crc = updateChecksum(crc, rf.values[lo:hi])
 		rf.release(max(lo, window), min(hi, to-window))
 	}
-	return crc
+	return crc, nil
 }

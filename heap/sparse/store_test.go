@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/store"
 )
 
 func runFileConfig(path string, n int64) Config {
@@ -57,6 +58,11 @@ func TestRunFileMatchesMemory(t *testing.T) {
 	if !bytes.Equal(data[:slotSize], data[slotSize:2*slotSize]) {
 		t.Error("a finished run file has two different header slots")
 	}
+	// A second writer is refused while the first holds the file.
+	if _, err := Run(context.Background(), runFileConfig(path, 5000)); !errors.As(err, new(*store.LockedError)) {
+		t.Errorf("a second writer of an open run file: %v", err)
+	}
+	seq.Close()
 	// Resuming a finished run reads it; asking for more extends it; asking
 	// for less reports on the prefix.
 	for _, n := range []int64{5000, 7000, 3000} {
@@ -287,5 +293,30 @@ func TestRunFileImpossibleHeaders(t *testing.T) {
 				t.Error("the refused file was changed")
 			}
 		})
+	}
+}
+
+// TestResumeStoppedBeforeGrowing: a resume whose context is done stops in
+// the check of the values on disk, before the file grows to the new N: the
+// file is left byte for byte as it was, and resumes later.
+func TestResumeStoppedBeforeGrowing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.bin")
+	runTo(t, runFileConfig(path, 5000)).Close()
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Run(ctx, runFileConfig(path, 200000)); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a resume under a done context: %v", err)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Fatalf("the stopped resume changed the file (%d bytes, was %d)", len(after), len(before))
+	}
+	seq := runTo(t, runFileConfig(path, 7000))
+	defer seq.Close()
+	if w, _ := Reference(GrundyGame(), 7000); firstDiff(seq.Values, w) <= 7000 {
+		t.Error("the later resume differs from the reference")
 	}
 }
