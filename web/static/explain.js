@@ -15,7 +15,7 @@ import { api, h, showError } from './common.js';
 // margin so far).
 export function explainPanel() {
   const body = h('div', { id: 'explain-body' });
-  const depth = h('input', { type: 'number', id: 'explain-depth', min: '0', max: '9', value: '0', 'aria-label': 'depth', class: 'small-number' });
+  const depth = h('input', { type: 'number', id: 'explain-depth', min: '0', max: '9', value: '0', 'aria-label': 'depth' });
   const panel = h('details', { class: 'card', id: 'explain' },
     h('summary', {}, h('strong', {}, 'Explain'), ' ', h('span', { class: 'muted' }, 'why this value, this outcome, these moves')),
     h('p', { class: 'muted' }, h('label', {}, 'expand the options to depth ', depth)),
