@@ -206,3 +206,26 @@ func recompute(ctx context.Context, digits []uint8, count int, progress func(don
 	}
 	return g, nil
 }
+
+// Options returns the number of options the recomputation of G(0..count-1)
+// visits for the code with digits d0..dt (a float64: three-heap codes
+// reach 10^20 and more): heap n has one option for each k with bit 1 or 2
+// that applies, floor((n-k)/2) two-heap splits for a digit with bit 4 and
+// about (n-k)^2/12 three-heap splits for bit 8. It is the cost of Check,
+// known before it starts.
+func Options(digits []uint8, count int) float64 {
+	var total float64
+	for k, d := range digits {
+		m := float64(max(count-k, 0)) // heaps n = k..count-1 leave m' = 0..m-1
+		if d&3 != 0 {
+			total += m
+		}
+		if d&4 != 0 {
+			total += m * m / 4
+		}
+		if d&8 != 0 {
+			total += m * m * m / 36
+		}
+	}
+	return total
+}

@@ -352,3 +352,33 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestOptions compares the cost estimate with an exact count of the
+// options of G(0..count-1), each move class counted by its definition:
+// within 5% once the heaps are a few hundred.
+func TestOptions(t *testing.T) {
+	const count = 600
+	for _, digits := range [][]uint8{{0, 7, 7}, {0, 3, 3, 3}, {4, 0, 6}, {0, 15, 1}, {8}, {0, 1}} {
+		exact := 0.0
+		for k, d := range digits {
+			for n := k; n < count; n++ {
+				m := n - k
+				if d&1 != 0 && m == 0 || d&2 != 0 && m >= 1 && k >= 1 {
+					exact++
+				}
+				if d&4 != 0 {
+					exact += float64(m / 2)
+				}
+				if d&8 != 0 {
+					for a := 1; 3*a <= m; a++ {
+						exact += float64((m-a)/2 - a + 1)
+					}
+				}
+			}
+		}
+		got := Options(digits, count)
+		if got < 0.95*exact || got > 1.05*exact+count {
+			t.Errorf("Options(%v, %d) = %.0f, the exact count is %.0f", digits, count, got, exact)
+		}
+	}
+}

@@ -2,12 +2,13 @@
 // (docs/certificates.md) without trusting grundy's engines: it imports only
 // package verify, which imports only the standard library.
 //
-//	grundy-verify [--max-values N] FILE...
+//	grundy-verify [--max-values N] [--max-options N] FILE...
 //
 // For each FILE it prints "FILE: verified ..." or "FILE: rejected: ..."
 // naming the first heap where the certificate and the recomputation
 // disagree or the condition that fails. Exit status: 0 every certificate
-// verified, 1 one was rejected (or the check was interrupted), 2 bad input
+// verified, 1 one was rejected (or its check would pass --max-options, or
+// was interrupted), 2 bad input
 // (a file that is not a certificate of format 1, truncated, damaged or over
 // --max-values; a bad flag).
 package main
@@ -28,9 +29,15 @@ import (
 // Exit statuses.
 const (
 	exitVerified = 0
-	exitRejected = 1
+	exitRejected = 1 // also a limit reached or an interrupted check
+	exitLimit    = 1
 	exitBadInput = 2
 )
+
+// defaultMaxOptions bounds a check to some ten minutes of CPU: 10^12
+// options, five times the largest certificate of the three-digit census
+// (0.56: 2.1*10^11).
+const defaultMaxOptions = 1e12
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -44,14 +51,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("grundy-verify", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	maxValues := fs.Int("max-values", verify.DefaultMaxValues, "refuse a certificate with more values (bounds memory: about 20 bytes a value)")
+	maxOptions := fs.Float64("max-options", defaultMaxOptions, "stop before a check that visits more options (bounds time: about 0.5 ns an option)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(stdout)
-			fmt.Fprintln(stdout, "usage: grundy-verify [--max-values N] FILE...")
+			fmt.Fprintln(stdout, "usage: grundy-verify [--max-values N] [--max-options N] FILE...")
 			fs.PrintDefaults()
 			return exitVerified
 		}
-		fmt.Fprintf(stderr, "grundy-verify: %v (usage: grundy-verify [--max-values N] FILE...)\n", err)
+		fmt.Fprintf(stderr, "grundy-verify: %v (usage: grundy-verify [--max-values N] [--max-options N] FILE...)\n", err)
+		return exitBadInput
+	}
+	if !(*maxOptions >= 1) {
+		fmt.Fprintf(stderr, "grundy-verify: --max-options %g: want at least 1\n", *maxOptions)
 		return exitBadInput
 	}
 	if *maxValues < 1 {
@@ -59,7 +71,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "grundy-verify: no certificate given (usage: grundy-verify [--max-values N] FILE...)")
+		fmt.Fprintln(stderr, "grundy-verify: no certificate given (usage: grundy-verify [--max-values N] [--max-options N] FILE...)")
 		return exitBadInput
 	}
 	status := exitVerified
@@ -68,6 +80,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			fmt.Fprintf(stderr, "grundy-verify: %s: %v\n", path, err)
 			status = exitBadInput
+			continue
+		}
+		if n := verify.Options(c.Digits, len(c.Values)); n > *maxOptions {
+			fmt.Fprintf(stderr, "grundy-verify: %s: checking G(0..%d) visits about %.3g options, more than --max-options %.3g\n", path, len(c.Values)-1, n, *maxOptions)
+			status = max(status, exitLimit)
 			continue
 		}
 		err = verify.Check(ctx, c, progress(stderr, path))
