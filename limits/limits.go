@@ -28,6 +28,10 @@ type Budget struct {
 	// tables they grow (memo, dense tables, move lists, listings), as they
 	// account for them with Grow (0: no limit).
 	MaxMemory int64
+	// MaxDisk is the most bytes of files the request may write to disk
+	// (tier databases, run files), checked with AllowDisk before a file's
+	// blocks are reserved (0: no limit).
+	MaxDisk int64
 	// Progress, when not nil, is called about every ProgressEvery states
 	// with the number of states expanded so far.
 	Progress func(states int64)
@@ -202,10 +206,37 @@ func (e *StoppedError) Error() string {
 
 func (e *StoppedError) Unwrap() error { return e.Err }
 
-// IsLimit reports whether err is a request's limit (states, memory, time or
-// cancellation) rather than a failure or bad input.
+// ErrDiskLimit is matched (errors.Is) by the error of a request whose
+// files would pass Budget.MaxDisk.
+var ErrDiskLimit = errors.New("disk limit reached")
+
+// DiskLimitError reports that a request's files would pass its disk limit;
+// it states the bytes they need.
+type DiskLimitError struct {
+	Limit int64 // the limit in force, in bytes
+	Need  int64 // the bytes the files need
+}
+
+func (e *DiskLimitError) Error() string {
+	return fmt.Sprintf("disk limit of %s reached (the files need %s)", Bytes(e.Limit), Bytes(e.Need))
+}
+
+// Is makes errors.Is(err, ErrDiskLimit) true.
+func (e *DiskLimitError) Is(target error) bool { return target == ErrDiskLimit }
+
+// AllowDisk refuses up front files of bytes bytes more than MaxDisk allows
+// (a *DiskLimitError), before any of their blocks is reserved.
+func (b *Budget) AllowDisk(bytes int64) error {
+	if b == nil || b.MaxDisk <= 0 || bytes <= b.MaxDisk {
+		return nil
+	}
+	return &DiskLimitError{Limit: b.MaxDisk, Need: bytes}
+}
+
+// IsLimit reports whether err is a request's limit (states, memory, disk,
+// time or cancellation) rather than a failure or bad input.
 func IsLimit(err error) bool {
-	return errors.Is(err, ErrStateLimit) || errors.Is(err, ErrMemoryLimit) ||
+	return errors.Is(err, ErrStateLimit) || errors.Is(err, ErrMemoryLimit) || errors.Is(err, ErrDiskLimit) ||
 		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
 }
 

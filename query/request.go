@@ -86,4 +86,5 @@ type Budget = limits.Budget
 var (
 	ErrStateLimit  = limits.ErrStateLimit
 	ErrMemoryLimit = limits.ErrMemoryLimit
+	ErrDiskLimit   = limits.ErrDiskLimit
 )

@@ -82,8 +82,8 @@ func (s Spec) DataBytes() int64 { return int64((s.Records*uint64(s.Bits) + 63) /
 
 func blocks(data int64) int64 { return (data + BlockSize - 1) / BlockSize }
 
-// fileSize is the size of a complete file of s.
-func (s Spec) fileSize() int64 {
+// FileSize is the size of a complete file of s.
+func (s Spec) FileSize() int64 {
 	d := s.DataBytes()
 	return HeaderSize + d + 4*blocks(d)
 }
@@ -154,7 +154,7 @@ func (db *DB) Create(s Spec) (*Writer, error) {
 	if !littleEndian {
 		return nil, fmt.Errorf("database %s: data files need a little-endian machine", db.dir)
 	}
-	size := s.fileSize()
+	size := s.FileSize()
 	if size > maxInt {
 		return nil, fmt.Errorf("database %s: file %s of %d bytes does not fit this machine's address space", db.dir, s.Name, size)
 	}
@@ -286,7 +286,7 @@ func (db *DB) Open(s Spec) (*File, error) {
 		f.Close()
 		return nil, fmt.Errorf("database %s: %w", db.dir, err)
 	}
-	size := s.fileSize()
+	size := s.FileSize()
 	if st.Size() != size {
 		f.Close()
 		return damaged("%d bytes, a complete file is %d", st.Size(), size)

@@ -223,6 +223,8 @@ func describe(err error) string {
 		return err.Error() + " (raise --max-states)"
 	case errors.Is(err, query.ErrMemoryLimit):
 		return err.Error() + " (raise --max-memory)"
+	case errors.Is(err, query.ErrDiskLimit):
+		return err.Error() + " (raise --max-disk)"
 	case errors.Is(err, context.Canceled):
 		return "interrupted: " + err.Error()
 	}

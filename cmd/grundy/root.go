@@ -22,6 +22,7 @@ type options struct {
 	timeout   durationFlag
 	maxStates countFlag
 	maxMemory byteFlag
+	maxDisk   byteFlag
 	started   time.Time            // when the command started: --timeout counts from here
 	stops     []context.CancelFunc // the file contexts' (see files)
 }
@@ -68,6 +69,7 @@ Exit status: 0 done, 1 the computation failed or hit a limit (--timeout,
 	pf.Var(&opts.timeout, "timeout", "stop after this long, e.g. 10s or 2m (0: no limit)")
 	pf.Var(&opts.maxStates, "max-states", "stop after expanding this many positions (0: no limit)")
 	pf.Var(&opts.maxMemory, "max-memory", "stop before the engines hold more than this, e.g. 512MiB or 8GiB (0: no limit)")
+	pf.Var(&opts.maxDisk, "max-disk", "refuse, before writing, files (tier databases, run files) larger than this in all, e.g. 10GiB (0: no limit)")
 	root.PersistentPreRunE = func(*cobra.Command, []string) error {
 		// --timeout counts from here, before the position is read:
 		// reading the user's files is part of the request.
@@ -184,7 +186,7 @@ func (o *options) plainBudget() *query.Budget {
 		// too, instead of letting it grow to twice the live data.
 		debug.SetMemoryLimit(int64(o.maxMemory) + 256<<20)
 	}
-	return &query.Budget{MaxStates: int64(o.maxStates), MaxMemory: int64(o.maxMemory)}
+	return &query.Budget{MaxStates: int64(o.maxStates), MaxMemory: int64(o.maxMemory), MaxDisk: int64(o.maxDisk)}
 }
 
 // isTerminal reports whether w writes to a terminal.

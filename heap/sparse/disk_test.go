@@ -112,7 +112,7 @@ func TestRunFileFilledWhileOpen(t *testing.T) {
 	const n = 60000
 	cfg := runFileConfig(path, n) // 120 KB of values
 	cfg.Resume = false
-	f, err := createRun(path, cfg.Rules.Name, cfg.To+1, 1)
+	f, err := createRun(path, cfg.Rules.Name, cfg.To+1, 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

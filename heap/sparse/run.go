@@ -238,12 +238,12 @@ func (cfg Config) window() int64 {
 
 func openOrCreate(ctx context.Context, cfg Config, total, window int64) (*runFile, error) {
 	if cfg.Resume {
-		rf, err := openRun(ctx, cfg.Out, cfg.Rules.Name, total, window)
+		rf, err := openRun(ctx, cfg.Out, cfg.Rules.Name, total, window, cfg.Budget)
 		if err == nil || !isNotExist(err) {
 			return rf, err
 		}
 	}
-	return createRun(cfg.Out, cfg.Rules.Name, total, 1)
+	return createRun(cfg.Out, cfg.Rules.Name, total, 1, cfg.Budget)
 }
 
 // run drives the kernel over the missing positions.

@@ -198,12 +198,15 @@ func (e existsError) Is(target error) bool { return target == ErrExists || targe
 // its blocks allocated on disk (a full disk is an error here, not a SIGBUS
 // later). It refuses to overwrite an existing file, and removes the file
 // it created when it fails.
-func createRun(path, name string, capacity int64, mask uint16) (*runFile, error) {
+func createRun(path, name string, capacity int64, mask uint16, budget *limits.Budget) (*runFile, error) {
 	if !littleEndian {
 		return nil, errors.New("run files need a little-endian machine")
 	}
 	if len(name) > maxName {
 		return nil, fmt.Errorf("game name %q is longer than %d bytes", name, maxName)
+	}
+	if err := budget.AllowDisk(dataOffset + 2*capacity); err != nil {
+		return nil, fmt.Errorf("run file %s: %w", path, err)
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {
@@ -252,7 +255,7 @@ func (rf *runFile) allocate(old, capacity int64) error {
 // capacity: a file that is refused, or a check that ctx stops, has not
 // grown. Reading the values for the checksum keeps only the first and
 // last window of them resident (release) and polls ctx.
-func openRun(ctx context.Context, path, name string, capacity, window int64) (*runFile, error) {
+func openRun(ctx context.Context, path, name string, capacity, window int64, budget *limits.Budget) (*runFile, error) {
 	if !littleEndian {
 		return nil, errors.New("run files need a little-endian machine")
 	}
@@ -315,6 +318,9 @@ func openRun(ctx context.Context, path, name string, capacity, window int64) (*r
 		return fail(err)
 	}
 	rf.data, rf.values = nil, nil
+	if err := budget.AllowDisk(dataOffset + 2*max(capacity, h.capacity)); err != nil {
+		return fail(fmt.Errorf("run file %s: %w", path, err))
+	}
 	// Allocate every block before the mapping is written: the existing
 	// ones (a file of an older grundy may have holes) and, for a larger
 	// N, the new ones. When that fails the file is cut back to its size

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/store"
 )
 
@@ -293,6 +294,33 @@ func TestRunFileImpossibleHeaders(t *testing.T) {
 				t.Error("the refused file was changed")
 			}
 		})
+	}
+}
+
+// TestMaxDisk: a run file larger than the disk budget is refused before
+// it is created, and a resume that would grow it past the budget leaves it
+// as it was; the refusal states the bytes needed.
+func TestMaxDisk(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.bin")
+	cfg := runFileConfig(path, 5000)
+	cfg.Budget = &limits.Budget{MaxDisk: 10000}
+	var disk *limits.DiskLimitError
+	if _, err := Run(context.Background(), cfg); !errors.As(err, &disk) || disk.Need != dataOffset+2*5001 {
+		t.Fatalf("a new run file of %d bytes under 10000: %v", dataOffset+2*5001, err)
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Fatal("the refused run created its file")
+	}
+	cfg.Budget.MaxDisk = 20000
+	runTo(t, cfg).Close()
+	before, _ := os.ReadFile(path)
+	cfg = runFileConfig(path, 9000)
+	cfg.Budget = &limits.Budget{MaxDisk: 20000}
+	if _, err := Run(context.Background(), cfg); !errors.As(err, &disk) || disk.Need != dataOffset+2*9001 {
+		t.Fatalf("a resume to %d bytes under 20000: %v", dataOffset+2*9001, err)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("the refused resume changed the file")
 	}
 }
 

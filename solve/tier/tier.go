@@ -240,6 +240,15 @@ func (s *Solver[P]) Solve(ctx context.Context, roots []ID) error {
 	if err := s.Budget.Allow(left); err != nil {
 		return fmt.Errorf("%d positions to solve: %w", left, err)
 	}
+	var disk int64
+	for _, t := range order {
+		if !s.done[t] && !s.listed(t) {
+			disk += s.spec(t).FileSize()
+		}
+	}
+	if err := s.Budget.AllowDisk(disk); err != nil {
+		return fmt.Errorf("the files of %d positions: %w", left, err)
+	}
 	// The memory of the largest tier and its children, held up front:
 	// a solve that cannot fit stops now, not hours later.
 	var peak int64

@@ -128,6 +128,11 @@ func TestLimits(t *testing.T) {
 	if err := s.Solve(context.Background(), []ID{20}); !errors.Is(err, limits.ErrMemoryLimit) {
 		t.Errorf("max memory 20 bytes: %v", err)
 	}
+	s = New[cpos](g, &limits.Budget{MaxDisk: 100}, Options{DB: db})
+	var disk *limits.DiskLimitError
+	if err := s.Solve(context.Background(), []ID{20}); !errors.As(err, &disk) || disk.Need != 21*(store.HeaderSize+8+4) {
+		t.Errorf("max disk 100 bytes: %v, want the 21 tier files' %d bytes", err, 21*(store.HeaderSize+8+4))
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	s = New[cpos](g, nil, Options{DB: db})
