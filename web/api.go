@@ -15,12 +15,15 @@ type GameEntry struct {
 	Name string `json:"name"`
 	// Form is the name with its parameters' suffix, "octal:CODE"
 	// (query.GameInfo.Form), as `grundy games` lists it.
-	Form    string `json:"form"`
-	Params  string `json:"params,omitempty"`
-	Syntax  string `json:"syntax"`
-	Kind    string `json:"kind"`
-	Rules   string `json:"rules"`
-	Example string `json:"example"`
+	Form string `json:"form"`
+	// ReadsFile is true for a game whose parameter names a file
+	// (graph:FILE): the explorer, which reads no files, cannot open it.
+	ReadsFile bool   `json:"reads_file,omitempty"`
+	Params    string `json:"params,omitempty"`
+	Syntax    string `json:"syntax"`
+	Kind      string `json:"kind"`
+	Rules     string `json:"rules"`
+	Example   string `json:"example"`
 	// Table is true for games whose positions are single integers, which
 	// /api/table tabulates (an explorer addition to the CLI's keys).
 	Table bool `json:"table"`
@@ -38,7 +41,7 @@ func (s *Server) games(*request) (any, error) {
 	s.catalogOnce.Do(func() {
 		s.catalog = []GameEntry{}
 		for _, spec := range query.Catalog() {
-			e := GameEntry{Name: spec.Name, Form: spec.Form(), Params: spec.Params, Syntax: spec.Syntax, Kind: spec.Kind, Rules: spec.Rules, Example: spec.Example, Table: spec.Tabulates}
+			e := GameEntry{Name: spec.Name, Form: spec.Form(), ReadsFile: spec.ReadsFile, Params: spec.Params, Syntax: spec.Syntax, Kind: spec.Kind, Rules: spec.Rules, Example: spec.Example, Table: spec.Tabulates}
 			e.GraphNodes, e.GraphSuggestion = s.graphFit(spec)
 			s.catalog = append(s.catalog, e)
 		}
@@ -206,8 +209,8 @@ func (s *Server) solve(r *request) (any, error) {
 // section 6) and what to compute with it.
 type ScriptRequest struct {
 	Script string `json:"script"` // the Starlark source
-	Verb   string `json:"verb"`   // "value" (default) or "table"
-	Args   string `json:"args"`   // value: the ARGs of the position; table: the "to" (or "from to")
+	Verb   string `json:"verb"`   // "value" (default), "table" or "solve"
+	Args   string `json:"args"`   // value, solve: the ARGs of the position; table: the "to" (or "from to")
 }
 
 // scriptName is the GAME token of a pasted script: its errors name
@@ -256,8 +259,16 @@ func (s *Server) script(r *request) (any, error) {
 		}
 		r.Request = r.Request.WithContext(ctx)
 		return s.tabulate(r, inst, from, to)
+	case "solve":
+		// General, scoring and loopy scripts (result(pos)), and impartial
+		// ones as general games: what `grundy solve` answers.
+		comps, err := inst.Parse(args)
+		if err != nil {
+			return nil, game.Inputf("%s: %w", scriptName, err)
+		}
+		return query.SolveWith(ctx, query.Position{{Game: inst, Components: comps}}, query.SolveOptions{Budget: r.budget})
 	}
-	return nil, game.Inputf("verb %q: a script runs value or table", req.Verb)
+	return nil, game.Inputf("verb %q: a script runs value, table or solve", req.Verb)
 }
 
 // MoveResult is the answer of /api/move: the position's outcome and every

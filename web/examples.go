@@ -16,8 +16,8 @@ type Example struct {
 	Title  string `json:"title"`  // the first line of its leading comment
 	Source string `json:"source"` // the whole script
 	// Verb and Args are the command the script's comment shows, e.g.
-	// "value" and "3 4 5" for `grundy value nim.star 3 4 5` (empty when
-	// it shows none).
+	// "value" and "3 4 5" for `grundy value nim.star 3 4 5`, "table" and
+	// "40" for `grundy table strip.star --to 40` (the editor's range).
 	Verb string `json:"verb"`
 	Args string `json:"args"`
 }
@@ -44,10 +44,29 @@ func exampleList() ([]Example, error) {
 		e.Title = strings.TrimSpace(strings.TrimPrefix(first, "#"))
 		if m := usage.FindStringSubmatch(src); m != nil {
 			e.Verb, e.Args = m[1], strings.TrimSpace(m[2])
+			if e.Verb == "table" {
+				e.Args = tableRange(e.Args)
+			}
 		}
 		out = append(out, e)
 	}
 	return out, nil
+}
+
+// tableRange writes a table command's flags as the rule editor's range:
+// "--to 40" is "40", "--from 10 --to 40" is "10 40".
+func tableRange(flags string) string {
+	var from, to string
+	words := strings.Fields(flags)
+	for i := 0; i+1 < len(words); i++ {
+		switch words[i] {
+		case "--from":
+			from = words[i+1]
+		case "--to":
+			to = words[i+1]
+		}
+	}
+	return strings.TrimSpace(from + " " + to)
 }
 
 func (s *Server) examples(*request) (any, error) { return exampleList() }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -37,10 +38,49 @@ func TestExamples(t *testing.T) {
 			t.Errorf("%s: served %+v, want its source and a title", f, ok)
 			continue
 		}
-		if e.Verb == "value" && e.Args != "" {
-			if status, body := postScript(t, ts, scriptJSON(e.Source, "value", e.Args)); status != http.StatusOK {
-				t.Errorf("%s: value %s: status %d: %s", e.Name, e.Args, status, body)
-			}
+		// Every example says what to run, and it runs in the editor.
+		if e.Verb == "" || e.Args == "" {
+			t.Errorf("%s: no command in its comment (a line `grundy VERB %s ARGS`)", e.Name, e.Name)
+			continue
+		}
+		if status, body := postScript(t, ts, scriptJSON(e.Source, e.Verb, e.Args)); status != http.StatusOK {
+			t.Errorf("%s: %s %s: status %d: %s", e.Name, e.Verb, e.Args, status, body)
 		}
 	}
 }
+
+// TestScriptSolve: the rule editor solves general and scoring scripts as
+// `grundy solve` does. Worked by hand: examples/ends.star on 3 9 1 2 is a
+// win by 7 for the mover (d(9 1 2) = 8 and d(3 9 1) = -5, so d = max(3 -
+// 8, 2 + 5) = 7, taking the 2); on xo./.x./o.. x, to move with two marks
+// each, completes the diagonal at once: a win in 1.
+func TestScriptSolve(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	for _, tt := range []struct {
+		file, args, outcome string
+		remoteness          int
+		score               *int64
+	}{
+		{"ends.star", "3 9 1 2", "win", 4, ptr(int64(7))},
+		{"tictactoe.star", "xo./.x./o..", "win", 1, nil},
+	} {
+		src, err := os.ReadFile(filepath.Join("../examples", tt.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		status, body := postScript(t, ts, scriptJSON(string(src), "solve", tt.args))
+		var res struct {
+			Outcome    string
+			Remoteness *int
+			Score      *int64
+		}
+		if status != http.StatusOK || json.Unmarshal([]byte(body), &res) != nil {
+			t.Fatalf("%s: status %d: %s", tt.file, status, body)
+		}
+		if res.Outcome != tt.outcome || res.Remoteness == nil || *res.Remoteness != tt.remoteness || (tt.score == nil) != (res.Score == nil) || tt.score != nil && *res.Score != *tt.score {
+			t.Errorf("%s %s: %s", tt.file, tt.args, body)
+		}
+	}
+}
+
+func ptr[T any](v T) *T { return &v }

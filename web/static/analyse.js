@@ -96,5 +96,5 @@ function general(s) {
       s.score !== undefined && s.score !== null ? h('span', {}, `score ${s.score}`) : null),
     h('h2', {}, 'Best moves'),
     h('ul', { class: 'moves', id: 'winning' }, (s.best_moves || []).map((b) => h('li', { class: s.outcome === 'win' ? 'winning' : '', dataset: { move: b } }, pageLink('analyse', b, b)))),
-    h('p', { class: 'muted' }, 'Play and game graphs cover impartial games.'))];
+    links(s.position))];
 }

@@ -16,6 +16,7 @@ const best = (moves) => moves.reduce((b, m) => (!b || rank[m.outcome] > rank[b] 
 // play(move), note(text), names: [name of player 0, of player 1]}.
 export function drawBoards(st, opts) {
   const out = [];
+  const boards = boardNames(st);
   let k = 0;
   const heapGroups = [];
   for (const g of st.groups) {
@@ -28,13 +29,24 @@ export function drawBoards(st, opts) {
         continue;
       }
       if (heapGroups.length) out.push(h('div', { class: 'heaps' }, heapGroups.splice(0)));
-      const title = h('div', { class: 'comp-title' }, g.game);
+      const title = h('div', { class: 'comp-title' }, boards.has(comp) ? `${g.game} · ${boards.get(comp)}` : g.game);
       out.push(h('div', { class: 'comp', dataset: { component: comp, kind: view.kind } }, title, draw ? draw(view, moves, comp, st, opts) : textBoard(view)));
     }
   }
   if (heapGroups.length) out.push(h('div', { class: 'heaps' }, heapGroups));
   if (!k) out.push(h('div', { class: 'muted' }, 'nothing left'));
   return out;
+}
+
+// boardNames names each component that is drawn as a board (anything but
+// a heap) when the position has several: "board 1", "board 2", in order.
+// Moves named by cells ("a1", "a1–b2") then say which board they are on.
+export function boardNames(st) {
+  const names = new Map(), drawn = [];
+  let k = 0;
+  for (const g of st.groups) for (const v of g.components) { if (v.kind !== 'heap') drawn.push(k); k++; }
+  if (drawn.length > 1) drawn.forEach((comp, i) => names.set(comp, `board ${i + 1}`));
+  return names;
 }
 
 const hintClass = (opts, outcome) => (opts.hints && outcome ? ` ${outcome}` : '');
@@ -106,6 +118,15 @@ function gridBoard(view, moves, comp, st, opts) {
     cells.push(cell);
     grid.append(cell);
   }
+  // Coordinates as moves name cells: columns a, b, c… from the left, rows
+  // 1, 2, 3… from the top ("b3": column b, row 3).
+  const framed = h('div', { class: 'coords' },
+    h('span', {}),
+    h('div', { class: 'col-labels', style: `grid-template-columns: repeat(${W}, ${size}px)` },
+      Array.from({ length: W }, (_, c) => h('span', {}, String.fromCharCode(97 + c)))),
+    h('div', { class: 'row-labels', style: `grid-auto-rows: ${size}px` },
+      Array.from({ length: H }, (_, r) => h('span', {}, String(r + 1)))),
+    grid);
   let clicks = [];
   const at = ([r, c]) => cells[r * W + c];
   function paint() {
@@ -153,7 +174,7 @@ function gridBoard(view, moves, comp, st, opts) {
       : 'click a cell';
   const head = [];
   if (view.mover && moves.length) head.push(h('span', { class: `to-move mark-${view.mover}` }, glyph[view.mover] ?? view.mover), ' to move · ');
-  return h('div', { class: 'grid-wrap' }, h('div', { class: 'muted small' }, head, hintText), grid);
+  return h('div', { class: 'grid-wrap' }, h('div', { class: 'muted small' }, head, hintText), framed);
 }
 
 function rowBoard(view, moves, comp, st, opts) {

@@ -19,13 +19,17 @@ try {
   box.replaceChildren(h('table', { class: 'catalog card' },
     h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Kind'), h('th', {}, 'Rules'), h('th', {}, 'Example'))),
     h('tbody', {}, list.map((g) => h('tr', { dataset: { game: g.name } },
-      h('td', {}, h('a', { href: `game.html?game=${enc(g.name)}`, class: 'game-link' }, g.name + (g.params ? ':…' : ''))),
+      h('td', {}, h('a', { href: `game.html?game=${enc(g.name)}`, class: 'game-link' }, g.form || g.name)),
       h('td', {}, h('span', { class: `kind ${g.kind}` }, g.kind)),
       h('td', { class: 'rules' }, g.rules, h('div', { class: 'muted' }, 'Position: ', g.syntax)),
-      h('td', {}, h('code', {}, g.example), h('div', {},
-        h('a', { href: `analyse.html?position=${enc(g.example)}` }, 'analyse'), ' · ',
-        h('a', { href: `play.html?position=${enc(g.example)}` }, 'play'), ' · ',
-        graphLink(g))))))));
+      h('td', {}, h('code', {}, g.example), g.reads_file
+        // The explorer reads no files: a game whose parameter is one is
+        // for the CLI only.
+        ? h('div', { class: 'muted cli-only' }, 'the CLI only: the explorer reads no files')
+        : h('div', {},
+          h('a', { href: `analyse.html?position=${enc(g.example)}` }, 'analyse'), ' · ',
+          h('a', { href: `play.html?position=${enc(g.example)}` }, 'play'), ' · ',
+          graphLink(g))))))));
 } catch (err) {
   showError(box, err);
 }
@@ -35,7 +39,6 @@ try {
 // whose graph fits, when the server found one.
 function graphLink(g) {
   const enc = encodeURIComponent;
-  if (/file/i.test(g.params || '')) return h('span', { class: 'muted', title: 'the explorer reads no files' }, 'no graph (reads a file)');
   if (g.graph_nodes > 0) return h('a', { href: `graph.html?position=${enc(g.example)}`, title: `${g.graph_nodes} positions` }, 'graph');
   if (g.graph_suggestion) {
     return h('span', { class: 'muted', title: 'the example reaches more positions than a graph can show' }, 'graph too large; ',

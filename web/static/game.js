@@ -158,10 +158,14 @@ async function boardSection(spec) {
   const box = h('div', { id: 'board-values', class: 'card' }, h('p', { class: 'muted' }, 'Computing…'));
   main.append(h('h2', {}, `Values on the example ${spec.example}`), box);
   try {
-    const v = await api('value', { position: spec.example, cells: 1 });
-    const cells = v.components?.find((c) => c.cells)?.cells;
-    if (cells) { heatMap(box, cells, v); return; }
-  } catch { /* not an impartial game: the moves' table below */ }
+    // Only impartial games have values (a general game's value request
+    // would be refused with a 400): the others get the moves' table.
+    if (spec.kind === 'impartial') {
+      const v = await api('value', { position: spec.example, cells: 1 });
+      const cells = v.components?.find((c) => c.cells)?.cells;
+      if (cells) { heatMap(box, cells, v); return; }
+    }
+  } catch { /* no values: the moves' table below */ }
   try {
     const m = await api('move', { position: spec.example });
     box.replaceChildren(

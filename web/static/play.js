@@ -11,7 +11,7 @@
 // with every request.
 
 import { post, h, $, header, showError, param, setParams } from './common.js';
-import { drawBoards, moveValue } from './board.js';
+import { drawBoards, moveValue, boardNames } from './board.js';
 import { drawHistory } from './history.js';
 import { explainPanel } from './explain.js';
 
@@ -22,7 +22,7 @@ const main = $('#main');
 main.append(...[
   h('h1', {}, scriptMode ? 'Play the rule script against the perfect opponent' : 'Play against the perfect opponent'),
   h('form', { class: 'row card', id: 'setup' },
-    h('input', { type: 'text', class: 'pos', id: 'position', value: param('position') || (scriptMode ? '' : 'nim 1 2 3'), 'aria-label': 'position', placeholder: scriptMode ? 'the ARGs of the script\'s position' : 'a position, e.g. tictactoe' }),
+    h('input', { type: 'text', class: 'pos', id: 'position', value: param('position') || (scriptMode ? '' : 'nim 3 4 5'), 'aria-label': 'position', placeholder: scriptMode ? 'the ARGs of the script\'s position' : 'a position, e.g. tictactoe' }),
     h('label', { for: 'first' }, 'first'),
     h('select', { id: 'first' },
       h('option', { value: 'human' }, 'you'),
@@ -149,6 +149,7 @@ function render(st) {
   board.replaceChildren(...drawBoards(st, { hints, frozen, play, note, names: g.names }));
   // The moves, one button per position they leave.
   const seen = new Set();
+  const boards = boardNames(st); // which board a move is on, in a sum of boards
   const list = $('#moves');
   list.replaceChildren();
   for (const m of st.moves) {
@@ -156,7 +157,7 @@ function render(st) {
     seen.add(m.position);
     const value = moveValue(m);
     list.append(h('button', { type: 'button', class: `move${hints ? ` ${m.outcome}` : ''}`, disabled: frozen, title: `leaves ${m.position}`, dataset: { move: m.view.label, position: m.position, component: m.component }, onclick: () => play(m) },
-      m.view.label, hints && value ? h('small', { class: 'rem' }, ` ${value}`) : null));
+      boards.has(m.component) ? `${boards.get(m.component)}: ${m.view.label}` : m.view.label, hints && value ? h('small', { class: 'rem' }, ` ${value}`) : null));
   }
   if (st.truncated) list.append(h('span', { class: 'muted' }, ` … and more (only ${st.moves.length} listed)`));
   if (!st.moves.length) list.append(h('span', { class: 'muted' }, 'none: the game is over'));

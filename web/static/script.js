@@ -26,7 +26,7 @@ main.append(
   h('div', { id: 'editor', class: 'cm-box' }),
   h('form', { class: 'row card', id: 'run' },
     h('label', { for: 'verb' }, 'Compute'),
-    h('select', { id: 'verb' }, h('option', { value: 'value' }, 'value of'), h('option', { value: 'table' }, 'table up to')),
+    h('select', { id: 'verb' }, h('option', { value: 'value' }, 'value of'), h('option', { value: 'table' }, 'table up to'), h('option', { value: 'solve' }, 'solve (general games)')),
     h('input', { type: 'text', id: 'args', class: 'pos', value: '10 11 12', 'aria-label': 'arguments' }),
     h('button', { type: 'submit' }, 'Run'),
     h('button', { type: 'button', class: 'plain', id: 'play', title: 'play the script\'s game from the position of the arguments' }, 'Play it')),
@@ -55,7 +55,14 @@ function markLines(lines, message) {
   view.dispatch(CM.setDiagnostics(view.state, diags));
 }
 
-$('#verb').addEventListener('change', () => { $('#args').value = { value: '10 11 12', table: '60' }[$('#verb').value]; });
+// A new verb keeps the arguments when they still fit it: a position for
+// value and solve, a range for table.
+let lastVerb = $('#verb').value;
+$('#verb').addEventListener('change', () => {
+  const verb = $('#verb').value;
+  if ((verb === 'table') !== (lastVerb === 'table')) $('#args').value = verb === 'table' ? '60' : '';
+  lastVerb = verb;
+});
 
 // The examples menu.
 let examples = [];
@@ -70,7 +77,8 @@ $('#example').addEventListener('change', () => {
   if (!e) return;
   setSource(e.source);
   markLines([], '');
-  if (e.verb === 'value' || e.verb === 'table') { $('#verb').value = e.verb; $('#args').value = e.args; } else if (e.args) { $('#verb').value = 'value'; $('#args').value = e.args; }
+  // Every example's comment shows its command: its verb and arguments.
+  if (['value', 'table', 'solve'].includes(e.verb)) { $('#verb').value = e.verb; lastVerb = e.verb; $('#args').value = e.args; }
   $('#output').replaceChildren(h('p', { class: 'muted' }, `Loaded ${e.name}`, e.verb ? ` (its comment suggests: grundy ${e.verb} ${e.name} ${e.args})` : '', '.'));
 });
 
@@ -78,7 +86,7 @@ $('#play').addEventListener('click', () => {
   // The play page reads the script from sessionStorage and plays the
   // position of the arguments.
   sessionStorage.setItem('grundy.script', source());
-  const position = $('#verb').value === 'value' ? $('#args').value.trim() : '';
+  const position = $('#verb').value !== 'table' ? $('#args').value.trim() : '';
   location.href = `play.html?script=1&position=${encodeURIComponent(position)}`;
 });
 
@@ -90,7 +98,7 @@ $('#run').addEventListener('submit', async (e) => {
   const verb = $('#verb').value, args = $('#args').value.trim();
   try {
     const res = await post('script', { script: source(), verb, args });
-    if (verb === 'table') showTable(out, res); else out.replaceChildren(h('pre', { class: 'out', id: 'result' }, describe(res)));
+    if (verb === 'table') showTable(out, res); else out.replaceChildren(h('pre', { class: 'out', id: 'result' }, verb === 'solve' ? describeSolve(res) : describe(res)));
   } catch (err) {
     showError(out, err);
     const bad = new Set([...err.message.matchAll(/script\.star:(\d+)/g)].map((m) => Number(m[1])));
@@ -103,6 +111,16 @@ function describe(r) {
   const lines = [`position: ${r.position}`, `value: ${r.grundy}`, `outcome: ${r.outcome}`];
   if (r.components?.length > 1) lines.push('components: ' + r.components.map((c) => `${c.position} = ${c.grundy}`).join(', '));
   for (const m of r.winning_moves || []) lines.push(`winning move: ${m.from} -> ${m.to}   leaves ${m.position_after}`);
+  return lines.join('\n');
+}
+
+// describeSolve words a solve result as `grundy solve` prints it.
+function describeSolve(r) {
+  const lines = [`position: ${r.position}`, `outcome: ${r.outcome}`];
+  if (r.remoteness !== undefined && r.remoteness !== null) lines.push(`remoteness: ${r.remoteness}`);
+  if (r.score !== undefined && r.score !== null) lines.push(`score: ${r.score}`);
+  if (r.best_moves?.length) lines.push(`best moves (${r.best_moves.length}):`, ...r.best_moves.map((b) => `  ${b}`));
+  if (r.counts) lines.push(`positions solved: ${r.states} (win ${r.counts.win}, lose ${r.counts.lose}, draw ${r.counts.draw})`);
   return lines.join('\n');
 }
 

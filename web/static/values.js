@@ -23,7 +23,9 @@ export function drawValues(el, { from, values, pattern, name = 'G(n)', what = 'v
   const fmt = (d) => `n = ${d[0]}<br>${name.replace('(n)', `(${d[0]})`)} = ${d[1]}${labels ? `<br>${labels[d[0] - from]}` : ''}`;
   chart.setOption({
     animation: false,
-    grid: { left: 50, right: 20, top: 30, bottom: 70 },
+    // The areas' names sit above the plot (position 'top'), where they
+    // cover no point.
+    grid: { left: 50, right: 20, top: 46, bottom: 70 },
     tooltip: { trigger: 'item', formatter: (q) => fmt(q.data) },
     xAxis: { type: 'value', name: 'n', min: from, max: hi },
     yAxis: { type: 'value', name, minInterval: 1, min: 0 },
@@ -31,7 +33,7 @@ export function drawValues(el, { from, values, pattern, name = 'G(n)', what = 'v
     series: [
       {
         name: `${name} > 0`, type: 'scatter', symbolSize: many ? 3 : 6, large: many, itemStyle: { color: '#2f5bd3' }, data: rest,
-        markArea: { silent: true, label: { position: 'insideTop', color: '#38425a' }, data: areas },
+        markArea: { silent: true, label: { position: 'top', distance: 4, color: '#38425a' }, data: areas },
         markLine: { silent: true, symbol: 'none', label: { show: false }, lineStyle: { type: 'dashed', color: 'rgba(47,91,211,.45)' }, data: lines },
       },
       { name: `${name} = 0`, type: 'scatter', symbol: 'diamond', symbolSize: many ? 5 : 9, large: many, itemStyle: { color: '#8b1a1a' }, data: zero },
