@@ -209,7 +209,10 @@ func Explain(ctx context.Context, pos games.Position, opts ExplainOptions, budge
 	if opts.Depth < 0 {
 		return nil, game.Inputf("depth %d is negative", opts.Depth)
 	}
-	if general(pos) {
+	if g, ok := general(pos); ok {
+		if len(pos) != 1 || len(pos[0].Components) != 1 {
+			return nil, game.Inputf("%s is a %s game: it is explained alone, not in a sum", g.Name(), g.Spec().Kind)
+		}
 		if opts.Misere {
 			return nil, game.Inputf("misère play applies to impartial games, and %s is a %s game", pos[0].Game.Name(), pos[0].Game.Spec().Kind)
 		}
@@ -232,15 +235,15 @@ func Explain(ctx context.Context, pos games.Position, opts ExplainOptions, budge
 	return &Explanation{Position: pos.String(), Kind: "impartial", Impartial: imp, States: req.states() + x.looked}, nil
 }
 
-// general reports whether pos is a general game (one that solve answers
-// by its own engine: partizan, scoring, loopy).
-func general(pos games.Position) bool {
+// general returns the game of pos that is a general game (one that solve
+// answers by its own engine: partizan, scoring, loopy), if any.
+func general(pos games.Position) (games.Instance, bool) {
 	for _, g := range pos {
 		if _, ok := g.Game.(games.Solvable); ok {
-			return true
+			return g.Game, true
 		}
 	}
-	return false
+	return nil, false
 }
 
 // explainer explains the components of one request.

@@ -549,3 +549,27 @@ func TestExplainLimits(t *testing.T) {
 		t.Fatalf("past the deadline: %v", err)
 	}
 }
+
+// TestExplainRefuses: positions explain cannot take are bad input, each
+// error naming what is wrong.
+func TestExplainRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		position string
+		opts     ExplainOptions
+		want     string
+	}{
+		{"nim 3 + tictactoe", ExplainOptions{}, "tictactoe is a partizan game: it is explained alone"},
+		{"cards 1,2 3,4 + cards 1,2 3,4", ExplainOptions{}, "cards is a loopy game: it is explained alone"},
+		{"tictactoe", ExplainOptions{Misere: true}, "misère play applies to impartial games"},
+		{"nim 3", ExplainOptions{Depth: -1}, "depth -1 is negative"},
+	} {
+		pos, err := games.ParseString(tc.position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Explain(context.Background(), pos, tc.opts, nil)
+		if !errors.Is(err, game.ErrInput) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s %+v: %v, want bad input saying %q", tc.position, tc.opts, err, tc.want)
+		}
+	}
+}
