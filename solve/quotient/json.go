@@ -2,6 +2,7 @@ package quotient
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -77,6 +78,16 @@ func (q *Quotient) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// wordKey is the key of a word (its exponents) in the index of normal
+// forms.
+func wordKey(m []int) string {
+	b := make([]byte, 0, 2*len(m))
+	for _, e := range m {
+		b = binary.AppendUvarint(b, uint64(e))
+	}
+	return string(b)
+}
+
 // rebuild makes the Quotient a file describes.
 func (f *file) rebuild() (*Quotient, error) {
 	if f.Order < 1 || f.Order > maxLoadOrder {
@@ -131,7 +142,7 @@ func (f *file) rebuild() (*Quotient, error) {
 	for len(level) > 0 {
 		var next [][]int
 		for _, m := range level {
-			key := fmt.Sprint(m)
+			key := wordKey(m)
 			if _, ok := index[key]; ok {
 				continue
 			}
@@ -156,11 +167,11 @@ func (f *file) rebuild() (*Quotient, error) {
 	// Number the elements in the order of their normal forms.
 	slices.SortFunc(normal, compareMonomials)
 	for i, m := range normal {
-		index[fmt.Sprint(m)] = Element(i)
+		index[wordKey(m)] = Element(i)
 	}
 	reduce := func(m []int) (Element, error) {
 		for steps := 0; ; steps++ {
-			if x, ok := index[fmt.Sprint(m)]; ok {
+			if x, ok := index[wordKey(m)]; ok {
 				return x, nil
 			}
 			if steps > 1<<16 {
@@ -183,24 +194,65 @@ func (f *file) rebuild() (*Quotient, error) {
 	}
 	n := f.Order
 	q.normal = normal
-	q.mul = make([]Element, n*n)
+	// Only the products by a generator are rewritten (n*k of them); the
+	// others follow from a*b = (a*b')*g, where b' is b's normal form with
+	// one generator g fewer (an element: a divisor of a word no left side
+	// divides is one), taking b by degree so that b' comes first. The
+	// product so built is commutative when the relations rewrite every
+	// word to one normal form, which is checked below with associativity.
+	byGen := make([]Element, n*k)
 	for a := range n {
-		for b := range n {
+		for i := range k {
 			m := slices.Clone(normal[a])
-			for i := range m {
-				m[i] += normal[b][i]
-			}
+			m[i]++
 			x, err := reduce(m)
 			if err != nil {
 				return nil, err
 			}
-			q.mul[a*n+b] = x
+			byGen[a*k+i] = x
+		}
+	}
+	byDegree := make([]int, n)
+	for b := range byDegree {
+		byDegree[b] = b
+	}
+	degree := func(m []int) (d int) {
+		for _, e := range m {
+			d += e
+		}
+		return d
+	}
+	slices.SortStableFunc(byDegree, func(x, y int) int { return degree(normal[x]) - degree(normal[y]) })
+	q.mul = make([]Element, n*n)
+	for _, b := range byDegree {
+		i := k - 1
+		for i >= 0 && normal[b][i] == 0 {
+			i--
+		}
+		if i < 0 { // the identity
+			for a := range n {
+				q.mul[a*n+b] = Element(a)
+			}
+			continue
+		}
+		m := slices.Clone(normal[b])
+		m[i]--
+		prev := int(index[wordKey(m)])
+		for a := range n {
+			q.mul[a*n+b] = byGen[int(q.mul[a*n+prev])*k+i]
+		}
+	}
+	for a := range n {
+		for b := range a {
+			if q.mul[a*n+b] != q.mul[b*n+a] {
+				return nil, fmt.Errorf("the relations do not define a commutative product (%s %s)", q.Format(Element(a)), q.Format(Element(b)))
+			}
 		}
 	}
 	for i := range q.gens {
 		m := make([]int, k)
 		m[i] = 1
-		x, ok := index[fmt.Sprint(m)]
+		x, ok := index[wordKey(m)]
 		if !ok {
 			return nil, fmt.Errorf("generator %s is not an element", q.gens[i].Name)
 		}
@@ -225,7 +277,7 @@ func (f *file) rebuild() (*Quotient, error) {
 		if err != nil {
 			return nil, err
 		}
-		x, ok := index[fmt.Sprint(m)]
+		x, ok := index[wordKey(m)]
 		if !ok {
 			return nil, fmt.Errorf("P-portion element %q is not in normal form", s)
 		}
@@ -239,7 +291,7 @@ func (f *file) rebuild() (*Quotient, error) {
 		if err != nil {
 			return nil, err
 		}
-		x, ok := index[fmt.Sprint(m)]
+		x, ok := index[wordKey(m)]
 		if !ok {
 			return nil, fmt.Errorf("heap %d: %q is not in normal form", h, s)
 		}
