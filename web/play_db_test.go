@@ -76,3 +76,26 @@ func remoteness(r *int) int {
 	}
 	return *r
 }
+
+// TestBrowserPlayDatabase plays Quixo 3x3 by clicks in the explorer of a
+// server that answers from a database under a limit of 10 states (solving
+// needs 19,683): every hint and the end are checked against the library's
+// solver as in TestBrowserPlayGames.
+func TestBrowserPlayDatabase(t *testing.T) {
+	needChromium(t)
+	dir := t.TempDir()
+	pos, err := games.Parse([]string{"quixo:3x3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := query.SolveWith(context.Background(), pos, query.SolveOptions{DB: dir}); err != nil {
+		t.Fatal(err)
+	}
+	dbs, err := query.OpenDatabases([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowserAt(t, newTestServer(t, Config{MaxStates: 10, Databases: dbs}).URL)
+	playByClicks(t, b, playCase{"quixo from a database", "quixo:3x3", 1, "winner: human", false})
+	b.noErrors()
+}
