@@ -148,20 +148,30 @@ func loopbackHost(hostport string) bool {
 }
 
 func (s *Server) routes() {
-	s.mux.Handle("/api/games", s.listing(http.MethodGet, s.games))
-	s.mux.Handle("/api/examples", s.listing(http.MethodGet, s.examples))
-	s.mux.Handle("/api/value", s.api(http.MethodGet, s.value, []string{"position", "misere", "cells"}))
-	s.mux.Handle("/api/table", s.api(http.MethodGet, s.table, []string{"game", "to", "from", "misere"}))
-	s.mux.Handle("/api/solve", s.api(http.MethodGet, s.solve, []string{"position", "misere"}))
-	s.mux.Handle("/api/graph", s.api(http.MethodGet, s.graph, []string{"position", "max-nodes", "misere"}))
-	s.mux.Handle("/api/move", s.api(http.MethodGet, s.move, []string{"position", "misere"}))
-	s.mux.Handle("/api/script", s.scriptAPI(http.MethodPost, s.script))
-	s.mux.Handle("/api/quotient", s.api(http.MethodGet, s.quotient, []string{"game", "to"}))
-	s.mux.Handle("/api/play", s.api(http.MethodPost, s.play, nil))
-	s.mux.Handle("/api/identify", s.api(http.MethodGet, s.identify, []string{"values", "from"}))
-	s.mux.Handle("/api/explain", s.api(http.MethodGet, s.explain, []string{"position", "misere", "depth"}))
+	// endpoints lists the API as it is registered, for the answer to an
+	// unknown path.
+	var endpoints []string
+	api := func(path string, h http.Handler, method string) {
+		s.mux.Handle(path, h)
+		if method == http.MethodPost {
+			path = "POST " + path
+		}
+		endpoints = append(endpoints, path)
+	}
+	api("/api/games", s.listing(http.MethodGet, s.games), http.MethodGet)
+	api("/api/examples", s.listing(http.MethodGet, s.examples), http.MethodGet)
+	api("/api/value", s.api(http.MethodGet, s.value, []string{"position", "misere", "cells"}), http.MethodGet)
+	api("/api/table", s.api(http.MethodGet, s.table, []string{"game", "to", "from", "misere"}), http.MethodGet)
+	api("/api/solve", s.api(http.MethodGet, s.solve, []string{"position", "misere"}), http.MethodGet)
+	api("/api/graph", s.api(http.MethodGet, s.graph, []string{"position", "max-nodes", "misere"}), http.MethodGet)
+	api("/api/move", s.api(http.MethodGet, s.move, []string{"position", "misere"}), http.MethodGet)
+	api("/api/script", s.scriptAPI(http.MethodPost, s.script), http.MethodPost)
+	api("/api/quotient", s.api(http.MethodGet, s.quotient, []string{"game", "to"}), http.MethodGet)
+	api("/api/play", s.api(http.MethodPost, s.play, nil), http.MethodPost)
+	api("/api/identify", s.api(http.MethodGet, s.identify, []string{"values", "from"}), http.MethodGet)
+	api("/api/explain", s.api(http.MethodGet, s.explain, []string{"position", "misere", "depth"}), http.MethodGet)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s (see /api/games, /api/examples, /api/value, /api/table, /api/solve, /api/graph, /api/move, /api/quotient, /api/explain, POST /api/script)", r.URL.Path))
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s (see %s)", r.URL.Path, strings.Join(endpoints, ", ")))
 	})
 	pages, err := fs.Sub(staticFS, "static")
 	if err != nil {

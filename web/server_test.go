@@ -192,6 +192,15 @@ func TestNotFoundAndMethods(t *testing.T) {
 	ts := newTestServer(t, Config{})
 	if code, body := get(t, ts, "/api/nothing", nil); code != http.StatusNotFound || !strings.Contains(errorOf(t, body), "no API endpoint") {
 		t.Errorf("/api/nothing: %d %s", code, body)
+	} else {
+		// The message lists every endpoint, each of which answers
+		// something other than the unknown path's 404.
+		msg := errorOf(t, body)
+		for _, ep := range []string{"/api/value", "/api/identify", "/api/explain", "POST /api/play", "POST /api/script"} {
+			if !strings.Contains(msg, ep) {
+				t.Errorf("the unknown path's message %q does not list %s", msg, ep)
+			}
+		}
 	}
 	res, err := ts.Client().Post(ts.URL+q("value", "position", "nim 3"), "text/plain", strings.NewReader("x"))
 	if err != nil {
