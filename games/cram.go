@@ -359,7 +359,8 @@ func (*cramInstance) View(c Component) View {
 	return View{Kind: ViewGrid, Text: text, Cells: boardCells(b.W, b.H, b.Cells, map[byte]string{'#': "#"})}
 }
 
-// ViewMove describes a domino: its two cells, clicked in either order.
+// ViewMove describes a domino: its two cells, clicked in either order, as
+// a rectangle's two corners are (the label "a1–b1").
 func (ci *cramInstance) ViewMove(c Component, after []Component) MoveView {
 	mv := TextViewer{}.ViewMove(c, after)
 	if len(after) != 1 {
@@ -370,7 +371,7 @@ func (ci *cramInstance) ViewMove(c Component, after []Component) MoveView {
 		return mv
 	}
 	cells := [][2]int{{r1, c1}, {r2, c2}}
-	return MoveView{Label: ci.NameMove(c, after), Clicks: cells, Box: true, Cells: cells}
+	return MoveView{Label: cellName(r1, c1) + "–" + cellName(r2, c2), Clicks: cells, Box: true, Cells: cells}
 }
 
 // cramShapeGame is Cram on Shapes, for the components wider than 8 x 8 (a
