@@ -66,8 +66,8 @@ var dependencies = []dependency{
 	{"verify", "", "bufio bytes compress/flate context crypto/sha256 encoding/base64 encoding/binary encoding/hex errors fmt io math/bits strconv strings", ""},
 	{"web", "examples game internal/graphview query", "bytes context embed encoding/json errors fmt io io/fs log math mime net net/http os regexp runtime runtime/debug sort strconv strings sync time", ""},
 	{"web/build", "web web/staticsite", "context flag fmt os os/signal", ""},
-	{"web/staticsite", "", "bytes context embed encoding/json errors fmt io/fs os os/exec path/filepath regexp strings", ""},
-	{"web/wasm", "web web/staticsite", "net/http net/http/httptest strings syscall/js time", ""},
+	{"web/staticsite", "", "bytes context embed errors fmt io/fs os os/exec path/filepath regexp strings", ""},
+	{"web/wasm", "web", "net/http net/http/httptest strings syscall/js time", ""},
 }
 
 // Layers: faces reach the engines only through query; engines know no

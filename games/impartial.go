@@ -249,10 +249,10 @@ func (b *Bound[P]) pos(c Component) P {
 func ParseHeap(arg string) (int, error) {
 	n, err := strconv.ParseInt(strings.TrimSpace(arg), 10, 64)
 	if errors.Is(err, strconv.ErrRange) && n > 0 || err == nil && n > 1<<62 {
-		return 0, game.Inputf("heap size %s is too large (at most 2^62 = %d)", clip(strings.TrimSpace(arg)), int64(1)<<62)
+		return 0, &game.InputError{Token: arg, Err: fmt.Errorf("heap size %s is too large (at most 2^62 = %d)", clip(strings.TrimSpace(arg)), int64(1)<<62)}
 	}
 	if err != nil || n < 0 {
-		return 0, game.Inputf("heap size %q is not a non-negative integer", arg)
+		return 0, &game.InputError{Token: arg, Err: fmt.Errorf("heap size %q is not a non-negative integer", arg)}
 	}
 	return int(n), nil
 }

@@ -349,7 +349,7 @@ func parseQuixoSize(params string) (int, error) {
 func init() {
 	Register(Spec{
 		Name:    "quixo",
-		Params:  "NxN: the board size, 2x2 to 5x5 (5x5, the real game, is solved only tier by tier: solve --tiers --blanks-at-most K)",
+		Params:  "NxN: the board size, 2x2 to 5x5 (5x5, the real game, is solved only tier by tier, from files on disk: docs/solve.md)",
 		Syntax:  "the board as rows of x, o, . joined by /, then the side to move (x or o); no ARG: the empty board, x to move",
 		Kind:    Loopy,
 		Rules:   "Take a border cube that is blank or yours, turn it to your symbol and push it back in at another end of its row or column; a line of your symbol wins, completing a line of the opponent's loses.",

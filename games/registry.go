@@ -146,7 +146,7 @@ func OpenFS(token string, files fs.FS) (Instance, error) {
 	name, params, hasParams := strings.Cut(token, ":")
 	spec, ok := registry[name]
 	if !ok {
-		return nil, game.Inputf("unknown game %q (%sthe catalog: 'grundy games')", name, didYouMean(name))
+		return nil, &game.NotFoundError{What: "game", Name: name, Suggestions: Similar(name)}
 	}
 	if hasParams && spec.Params == "" {
 		return nil, game.Inputf("game %s takes no parameters, got %q", name, params)

@@ -38,16 +38,3 @@ func Similar(name string) []string {
 	}
 	return names
 }
-
-// didYouMean is the hint an unknown name gets: " (did you mean nim?)", or
-// "" when no name of the catalog is close.
-func didYouMean(name string) string {
-	names := Similar(name)
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return "did you mean " + names[0] + "? "
-	}
-	return "did you mean " + strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1] + "? "
-}

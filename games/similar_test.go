@@ -30,11 +30,12 @@ func TestSimilar(t *testing.T) {
 
 func TestUnknownGameSuggests(t *testing.T) {
 	_, err := Open("kayels")
-	if !errors.Is(err, game.ErrInput) || !strings.Contains(err.Error(), `unknown game "kayels" (did you mean kayles?`) {
+	var nf *game.NotFoundError
+	if !errors.Is(err, game.ErrInput) || !errors.As(err, &nf) || nf.Name != "kayels" || !slices.Equal(nf.Suggestions, []string{"kayles"}) {
 		t.Fatalf("got %v", err)
 	}
 	_, err = Open("qqqqqqq")
-	if err == nil || strings.Contains(err.Error(), "did you mean") {
+	if !errors.As(err, &nf) || len(nf.Suggestions) != 0 {
 		t.Fatalf("got %v", err)
 	}
 }

@@ -166,6 +166,10 @@ func (e *StateLimitError) Error() string {
 	return fmt.Sprintf("state limit of %d states reached", e.Limit)
 }
 
+// LimitReached reports the resource, the limit and (not known) the need,
+// for faces (game.Limited).
+func (e *StateLimitError) LimitReached() (string, int64, int64) { return "states", e.Limit, 0 }
+
 // Is makes errors.Is(err, ErrStateLimit) true.
 func (e *StateLimitError) Is(target error) bool { return target == ErrStateLimit }
 
@@ -181,6 +185,10 @@ func (e *MemoryLimitError) Error() string {
 	}
 	return fmt.Sprintf("memory limit of %s reached", Bytes(e.Limit))
 }
+
+// LimitReached reports the resource, the limit and the bytes needed, for
+// faces (game.Limited).
+func (e *MemoryLimitError) LimitReached() (string, int64, int64) { return "memory", e.Limit, e.Need }
 
 // Is makes errors.Is(err, ErrMemoryLimit) true.
 func (e *MemoryLimitError) Is(target error) bool { return target == ErrMemoryLimit }
@@ -206,6 +214,15 @@ func (e *StoppedError) Error() string {
 
 func (e *StoppedError) Unwrap() error { return e.Err }
 
+// LimitReached reports "time" for a deadline and "interrupt" for a
+// cancellation, for faces (game.Limited).
+func (e *StoppedError) LimitReached() (string, int64, int64) {
+	if errors.Is(e.Err, context.DeadlineExceeded) {
+		return "time", 0, 0
+	}
+	return "interrupt", 0, 0
+}
+
 // ErrDiskLimit is matched (errors.Is) by the error of a request whose
 // files would pass Budget.MaxDisk.
 var ErrDiskLimit = errors.New("disk limit reached")
@@ -220,6 +237,10 @@ type DiskLimitError struct {
 func (e *DiskLimitError) Error() string {
 	return fmt.Sprintf("disk limit of %s reached (the files need %s)", Bytes(e.Limit), Bytes(e.Need))
 }
+
+// LimitReached reports the resource, the limit and the bytes needed, for
+// faces (game.Limited).
+func (e *DiskLimitError) LimitReached() (string, int64, int64) { return "disk", e.Limit, e.Need }
 
 // Is makes errors.Is(err, ErrDiskLimit) true.
 func (e *DiskLimitError) Is(target error) bool { return target == ErrDiskLimit }

@@ -88,7 +88,8 @@ func Graph(ctx context.Context, pos games.Position, budget *limits.Budget, maxNo
 			return id, nil
 		}
 		if len(res.Nodes) == maxNodes {
-			return 0, fmt.Errorf("%w: %s reaches more than %d positions (raise --max-nodes, or draw a smaller position)", ErrGraphTooLarge, pos, maxNodes)
+			return 0, &game.LimitError{Resource: "nodes", Limit: int64(maxNodes),
+				Err: fmt.Errorf("%w: %s reaches more than %d positions", ErrGraphTooLarge, pos, maxNodes)}
 		}
 		if err := budget.Step(ctx); err != nil {
 			return 0, err

@@ -101,7 +101,7 @@ func (s *Script) id(c games.Component) ID {
 // positions are not all losses for the mover, so they have no Grundy values.
 func (s *Script) impartialOnly() error {
 	if s.result != nil {
-		return game.Inputf("%s defines result(pos), so it is a general game without Grundy values: use 'grundy solve'", s.path)
+		return &game.UnsupportedError{Instead: "solve", Err: fmt.Errorf("%s defines result(pos), so it is a general game without Grundy values", s.path)}
 	}
 	return nil
 }

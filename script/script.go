@@ -83,6 +83,16 @@ const (
 // Error returns the message.
 func (e *LimitError) Error() string { return e.Msg }
 
+// LimitReached reports "steps" for a step budget and "size" for a cap on
+// the values a script builds, for faces (game.Limited); the message says
+// the limit.
+func (e *LimitError) LimitReached() (string, int64, int64) {
+	if e.Step == NoStepBudget {
+		return "size", 0, 0
+	}
+	return "steps", 0, 0
+}
+
 // Script is a game defined by a Starlark file: an impartial game whose
 // options are listed by the script's moves(pos), bound to the catalog. It
 // implements games.Instance, games.Valued and games.Tabulator (integer

@@ -69,7 +69,7 @@ func (s *Server) positionWords(text string) ([]string, error) {
 		return nil, game.Inputf("missing parameter position, e.g. position=nim 3 4 5")
 	}
 	if len(text) > s.cfg.MaxPosition {
-		return nil, game.Inputf("position is %d bytes long, above this server's limit of %d", len(text), s.cfg.MaxPosition)
+		return nil, s.overLimit("position is %d bytes long, above %s limit of %d", len(text), s.words().limits, s.cfg.MaxPosition)
 	}
 	words := strings.Fields(text)
 	first := true
@@ -192,7 +192,7 @@ func (s *Server) tabulate(r *request, inst query.Instance, from, to int) (*query
 // checkTableSize refuses tables of more values than the server allows.
 func (s *Server) checkTableSize(from, to int) error {
 	if to >= from && to-from >= s.cfg.MaxTable {
-		return game.Inputf("table %d..%d has %d values, above this server's limit of %d: narrow from..to", from, to, to-from+1, s.cfg.MaxTable)
+		return s.overLimit("table %d..%d has %d values, above %s limit of %d: narrow from..to", from, to, to-from+1, s.words().limits, s.cfg.MaxTable)
 	}
 	return nil
 }

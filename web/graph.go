@@ -159,11 +159,11 @@ func (s *Server) graph(r *request) (any, error) {
 	}
 	g, err := query.Graph(r.Context(), pos, r.budget, r.maxNodes)
 	if errors.Is(err, query.ErrGraphTooLarge) {
-		msg := fmt.Sprintf("%s; this explorer draws at most %d nodes (max-nodes)", strings.ReplaceAll(err.Error(), "raise --max-nodes", "raise max-nodes"), r.cfg.MaxNodes)
+		msg := fmt.Sprintf("%s (raise max-nodes, or draw a smaller position); %s draws at most %d nodes (max-nodes)", err.Error(), s.words().explorer, r.cfg.MaxNodes)
 		if small, nodes := suggestSmaller(r.Context(), pos, r.maxNodes); small != "" {
 			msg += fmt.Sprintf(". %s%s (%d positions)", SuggestionPrefix, small, nodes)
 		}
-		return nil, statusError{http.StatusUnprocessableEntity, errors.New(msg)}
+		return nil, statusError{http.StatusUnprocessableEntity, wordedError{msg, err}}
 	}
 	if err != nil {
 		return nil, err

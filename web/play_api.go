@@ -99,7 +99,7 @@ func (s *Server) play(r *request) (any, error) {
 		return nil, err
 	}
 	if len(req.Played) > maxPlayed {
-		return nil, game.Inputf("a record of %d moves is longer than this server's limit of %d", len(req.Played), maxPlayed)
+		return nil, s.overLimit("a record of %d moves is longer than %s limit of %d", len(req.Played), s.words().limits, maxPlayed)
 	}
 	ctx := r.Context()
 	parse := func(text string) (query.Position, error) {
@@ -117,7 +117,7 @@ func (s *Server) play(r *request) (any, error) {
 		ctx = query.WithScriptLimits(ctx, scriptSteps)
 		parse = func(text string) (query.Position, error) {
 			if len(text) > s.cfg.MaxPosition {
-				return nil, game.Inputf("position is %d bytes long, above this server's limit of %d", len(text), s.cfg.MaxPosition)
+				return nil, s.overLimit("position is %d bytes long, above %s limit of %d", len(text), s.words().limits, s.cfg.MaxPosition)
 			}
 			words := strings.Fields(text)
 			if len(words) > 0 && strings.HasSuffix(words[0], ".star") {

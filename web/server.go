@@ -42,6 +42,9 @@ type Config struct {
 	Concurrency int              // the most requests computing at once; others wait
 	Databases   *query.Databases // solved games answered from disk (nil: none)
 	Logger      *log.Logger      // where failures are logged (nil: the standard logger)
+	// InBrowser words the answers for the static build, whose engine runs
+	// in the browser: its limits are the page's, not a server's.
+	InBrowser bool
 }
 
 // DefaultConfig is the configuration of `grundy serve`.
@@ -126,7 +129,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.loop && !loopbackHost(r.Host) {
 		// A page elsewhere that rebinds its DNS name to 127.0.0.1 must not
 		// read the explorer's answers.
-		writeError(w, http.StatusForbidden, fmt.Sprintf("host %q is not a loopback name: open the explorer at http://127.0.0.1 or http://localhost", r.Host))
+		writeError(w, http.StatusForbidden, fmt.Errorf("host %q is not a loopback name: open the explorer at http://127.0.0.1 or http://localhost", r.Host))
 		return
 	}
 	s.mux.ServeHTTP(w, r)
@@ -171,7 +174,7 @@ func (s *Server) routes() {
 	api("/api/identify", s.api(http.MethodGet, s.identify, []string{"values", "from"}), http.MethodGet)
 	api("/api/explain", s.api(http.MethodGet, s.explain, []string{"position", "misere", "depth"}), http.MethodGet)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no API endpoint %s (see %s)", r.URL.Path, strings.Join(endpoints, ", ")))
+		writeError(w, http.StatusNotFound, fmt.Errorf("no API endpoint %s (see %s)", r.URL.Path, strings.Join(endpoints, ", ")))
 	})
 	pages, err := fs.Sub(staticFS, "static")
 	if err != nil {
@@ -212,6 +215,16 @@ type statusError struct {
 func (e statusError) Error() string { return e.err.Error() }
 func (e statusError) Unwrap() error { return e.err }
 
+// wordedError is err with the explorer's own message: its data (kind,
+// limit) stay err's.
+type wordedError struct {
+	msg string
+	err error
+}
+
+func (e wordedError) Error() string { return e.msg }
+func (e wordedError) Unwrap() error { return e.err }
+
 // api wraps a handler: it checks the method and the query parameters
 // against allowed (the common `timeout` and `max-states` are always
 // allowed), reads a POST body whole, applies the time and state limits,
@@ -240,12 +253,12 @@ func (s *Server) apiLane(method string, handle func(*request) (any, error), allo
 		defer func() {
 			if p := recover(); p != nil {
 				s.cfg.Logger.Printf("grundy serve: panic on %s: %v\n%s", r.URL.String(), p, debug.Stack())
-				writeError(w, http.StatusInternalServerError, fmt.Sprintf("internal error: %v", p))
+				writeError(w, http.StatusInternalServerError, fmt.Errorf("internal error: %v", p))
 			}
 		}()
 		if r.Method != method && !(method == http.MethodGet && r.Method == http.MethodHead) {
 			w.Header().Set("Allow", method)
-			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s takes %s, not %s", r.URL.Path, method, r.Method))
+			writeError(w, http.StatusMethodNotAllowed, fmt.Errorf("%s takes %s, not %s", r.URL.Path, method, r.Method))
 			return
 		}
 		req, err := s.prepare(w, r, allow)
@@ -253,14 +266,14 @@ func (s *Server) apiLane(method string, handle func(*request) (any, error), allo
 			err = s.readBody(w, r)
 		}
 		if err != nil {
-			writeError(w, statusOf(err), describe(err, req.timeout))
+			s.writeError(w, err, req.timeout)
 			return
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), req.timeout)
 		defer cancel()
 		res, err := s.compute(ctx, r, req.request, handle, quick)
 		if err != nil {
-			writeError(w, statusOf(err), describe(err, req.timeout))
+			s.writeError(w, err, req.timeout)
 			return
 		}
 		writeJSON(w, http.StatusOK, res)
@@ -388,18 +401,18 @@ func (s *Server) listing(method string, handle func(*request) (any, error)) http
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != method && !(method == http.MethodGet && r.Method == http.MethodHead) {
 			w.Header().Set("Allow", method)
-			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s takes %s, not %s", r.URL.Path, method, r.Method))
+			writeError(w, http.StatusMethodNotAllowed, fmt.Errorf("%s takes %s, not %s", r.URL.Path, method, r.Method))
 			return
 		}
 		req, err := s.prepare(w, r, map[string]bool{})
 		if err != nil {
-			writeError(w, statusOf(err), err.Error())
+			s.writeError(w, err, req.timeout)
 			return
 		}
 		req.Request = r
 		res, err := handle(req.request)
 		if err != nil {
-			writeError(w, statusOf(err), describe(err, req.timeout))
+			s.writeError(w, err, req.timeout)
 			return
 		}
 		writeJSON(w, http.StatusOK, res)
@@ -433,7 +446,7 @@ func (s *Server) prepare(w http.ResponseWriter, r *http.Request, allow map[strin
 			return prepared{}, game.Inputf("timeout %q is not a positive duration such as 2s or 500ms", v)
 		}
 		if d > s.cfg.Timeout {
-			return prepared{}, game.Inputf("timeout %s is above this server's limit of %s", d, s.cfg.Timeout)
+			return prepared{}, s.overLimit("timeout %s is above %s limit of %s", d, s.words().limits, s.cfg.Timeout)
 		}
 		p.timeout = d
 	}
@@ -443,7 +456,7 @@ func (s *Server) prepare(w http.ResponseWriter, r *http.Request, allow map[strin
 			return prepared{}, err
 		}
 		if int64(n) > s.cfg.MaxStates {
-			return prepared{}, game.Inputf("max-states %d is above this server's limit of %d", n, s.cfg.MaxStates)
+			return prepared{}, s.overLimit("max-states %d is above %s limit of %d", n, s.words().limits, s.cfg.MaxStates)
 		}
 		p.budget.MaxStates = int64(n)
 	}
@@ -453,7 +466,7 @@ func (s *Server) prepare(w http.ResponseWriter, r *http.Request, allow map[strin
 			return prepared{}, err
 		}
 		if n > s.cfg.MaxNodes {
-			return prepared{}, game.Inputf("max-nodes %d is above this server's limit of %d", n, s.cfg.MaxNodes)
+			return prepared{}, s.overLimit("max-nodes %d is above %s limit of %d", n, s.words().limits, s.cfg.MaxNodes)
 		}
 		p.maxNodes = n
 	}
@@ -510,44 +523,97 @@ func statusOf(err error) int {
 	return http.StatusUnprocessableEntity
 }
 
-// describe words an error for the user, saying which limit was hit.
-func describe(err error, timeout time.Duration) string {
-	var mb *http.MaxBytesError
-	switch {
-	case errors.As(err, &mb):
-		return fmt.Sprintf("request body larger than this server's limit of %d bytes", mb.Limit)
-	case errors.Is(err, context.DeadlineExceeded):
-		msg := strings.ReplaceAll(oneLine(err.Error()), context.DeadlineExceeded.Error(), "time limit reached")
-		return fmt.Sprintf("time limit of %s reached (the timeout parameter, at most this server's limit): %s", timeout, msg)
-	case errors.Is(err, query.ErrStateLimit):
-		return oneLine(err.Error()) + " (the max-states parameter, at most this server's limit)"
-	case errors.Is(err, query.ErrMemoryLimit):
-		return oneLine(err.Error()) + " (this server's memory limit per request)"
+// words are the phrases that differ between the server and the static
+// build, whose engine runs in the browser.
+type words struct {
+	limits   string // whose limits: "this server's"
+	explorer string // the explorer: "this explorer"
+}
+
+func (s *Server) words() words {
+	if s.cfg.InBrowser {
+		return words{limits: "the in-browser", explorer: "the in-browser explorer"}
 	}
-	msg := oneLine(err.Error())
+	return words{limits: "this server's", explorer: "this explorer"}
+}
+
+// configLimitError is bad input that asks for more than a limit of the
+// explorer's configuration (a longer position, a larger table).
+type configLimitError struct{ error }
+
+func (e configLimitError) Unwrap() error { return e.error }
+
+// overLimit is the configLimitError of a request over one of the
+// explorer's limits; its message names the limit with s.words().limits.
+func (s *Server) overLimit(format string, args ...any) error {
+	return configLimitError{game.Inputf(format, args...)}
+}
+
+// describe words an error for the user in the explorer's terms: a limit
+// says which parameter raises it and up to what (no library message names
+// a parameter).
+func (s *Server) describe(err error, timeout time.Duration) string {
+	var mb *http.MaxBytesError
 	var steps *query.ScriptLimitError
-	if errors.As(err, &steps) && steps.Step != query.ScriptNoStepBudget {
+	var cfg configLimitError
+	var notFound *game.NotFoundError
+	var unsupported *game.UnsupportedError
+	w := s.words()
+	msg := oneLine(err.Error())
+	switch {
+	case errors.As(err, &notFound) && len(notFound.Suggestions) > 0:
+		msg += " (did you mean " + strings.Join(notFound.Suggestions, " or ") + "? see the catalog)"
+	case errors.As(err, &unsupported) && unsupported.Instead != "":
+		msg += ": use " + unsupported.Instead + " (/api/" + unsupported.Instead + ")"
+	case errors.As(err, &mb):
+		msg = fmt.Sprintf("request body larger than %s limit of %d bytes", w.limits, mb.Limit)
+	case errors.Is(err, context.DeadlineExceeded):
+		msg = fmt.Sprintf("time limit of %s reached (the timeout parameter, at most %s limit): %s", timeout, w.limits, msg)
+	case errors.Is(err, query.ErrStateLimit):
+		msg += fmt.Sprintf(" (the max-states parameter, at most %s limit)", w.limits)
+	case errors.Is(err, query.ErrMemoryLimit):
+		msg += fmt.Sprintf(" (%s memory limit per request)", w.limits)
+	case errors.As(err, &steps) && steps.Step != query.ScriptNoStepBudget:
 		msg += " (a limit of the explorer)"
+	}
+	if s.cfg.InBrowser && (game.KindOf(err) == game.KindLimit || errors.As(err, &cfg) || errors.As(err, &mb)) {
+		msg += ". This page computes in your browser with smaller limits than the server: run `grundy serve` for bigger computations"
 	}
 	return msg
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// errorBody is the JSON of every error answer (SPEC section 5).
+// errorBody is the JSON of every error answer (docs/errors.md): the error
+// as data, its message worded by the explorer.
 type errorBody struct {
-	Error string `json:"error"`
+	Error query.ErrorInfo `json:"error"`
 }
 
-func writeError(w http.ResponseWriter, status int, msg string) {
-	writeJSON(w, status, errorBody{msg})
+// writeError answers err with its status (statusOf) and its data, worded
+// by s.describe.
+func (s *Server) writeError(w http.ResponseWriter, err error, timeout time.Duration) {
+	info := query.DescribeError(err)
+	info.Message = s.describe(err, timeout)
+	writeJSON(w, statusOf(err), errorBody{info})
+}
+
+// writeError answers an error of the HTTP layer (a method, a host, a
+// path) with status.
+func writeError(w http.ResponseWriter, status int, err error) {
+	info := query.DescribeError(err)
+	info.Kind = game.KindInput
+	if status >= 500 {
+		info.Kind = game.KindFailure
+	}
+	writeJSON(w, status, errorBody{info})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	data, err := json.Marshal(v)
 	if err != nil {
 		status = http.StatusInternalServerError
-		data, _ = json.Marshal(errorBody{"encode the answer: " + err.Error()})
+		data, _ = json.Marshal(errorBody{query.ErrorInfo{Kind: game.KindFailure, Message: "encode the answer: " + err.Error()}})
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")

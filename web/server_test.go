@@ -59,13 +59,13 @@ func q(verb string, kv ...string) string {
 func errorOf(t *testing.T, body string) string {
 	t.Helper()
 	var e errorBody
-	if err := json.Unmarshal([]byte(body), &e); err != nil || e.Error == "" {
-		t.Fatalf("error answer %q is not {\"error\": \"...\"}", body)
+	if err := json.Unmarshal([]byte(body), &e); err != nil || e.Error.Message == "" || e.Error.Kind == "" {
+		t.Fatalf("error answer %q is not {\"error\": {\"kind\": ..., \"message\": ...}}", body)
 	}
-	if strings.Contains(e.Error, "\n") {
-		t.Errorf("error %q spans lines", e.Error)
+	if strings.Contains(e.Error.Message, "\n") {
+		t.Errorf("error %q spans lines", e.Error.Message)
 	}
-	return e.Error
+	return e.Error.Message
 }
 
 // bruteSubtract is G(0..n) of the subtraction game S by the definition:
@@ -382,7 +382,7 @@ func TestNeverServerError(t *testing.T) {
 		}
 		if code != http.StatusOK {
 			var e errorBody
-			if json.Unmarshal([]byte(body), &e) != nil || e.Error == "" {
+			if json.Unmarshal([]byte(body), &e) != nil || e.Error.Message == "" {
 				rt.Fatalf("%s: status %d with no JSON error: %s", path, code, body)
 			}
 		}

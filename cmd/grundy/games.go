@@ -87,11 +87,19 @@ func lookupGame(word string) (query.GameInfo, error) {
 	if strings.HasSuffix(word, ".star") {
 		return query.GameInfo{}, game.Inputf("%s is a rule script, not a game of the catalog: its rules are the script (docs/scripts.md)", printable(word))
 	}
-	hint := ""
-	if near := query.SimilarGames(name); len(near) > 0 {
-		hint = "did you mean " + strings.Join(near, " or ") + "? "
+	return query.GameInfo{}, &game.NotFoundError{What: "game", Name: printable(name), Suggestions: query.SimilarGames(name)}
+}
+
+// didYouMean is the hint of a name not found: "did you mean nim? ", or
+// "did you mean a, b or c? ", or "" when nothing is close.
+func didYouMean(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return "did you mean " + names[0] + "? "
 	}
-	return query.GameInfo{}, game.Inputf("unknown game %q (%sthe catalog: 'grundy games')", printable(name), hint)
+	return "did you mean " + strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1] + "? "
 }
 
 // printCatalog writes one line per game: the name, the kind and an example.

@@ -173,7 +173,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	out := &outputWriter{w: stdout}
 	root.SetOut(out)
 	root.SetErr(stderr)
-	cmd, err := root.ExecuteContextC(ctx)
+	cmd, err := root, unknownVerb(root, escapeNegatives(args, valueFlags(root)))
+	if err == nil {
+		cmd, err = root.ExecuteContextC(ctx)
+	}
 	if err == nil && out.err != nil {
 		// A full disk or a closed pipe under the output: the answer did
 		// not reach the user, so the command failed.
@@ -183,11 +186,35 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 0
 	}
 	err = explainUsage(root, cmd, args, err)
-	fmt.Fprintln(root.ErrOrStderr(), "grundy: "+oneLine(describe(err)))
+	msg := oneLine(describe(err))
+	fmt.Fprintln(root.ErrOrStderr(), "grundy: "+msg)
+	if wantsJSON(cmd) && !out.wrote {
+		// One JSON document on stdout, as a result would be: the error as
+		// data, worded as on standard error (docs/errors.md). A command
+		// that printed its document already (play's record of an
+		// unfinished game) keeps it as the one document.
+		info := query.DescribeError(err)
+		info.Message = msg
+		if isUsage(err) && info.Kind != game.KindNotFound && info.Kind != game.KindUnsupported {
+			info.Kind = game.KindInput
+		}
+		_ = printJSON(out, struct {
+			Error query.ErrorInfo `json:"error"`
+		}{info})
+	}
 	if isUsage(err) {
 		return exitBadInput
 	}
 	return exitFailed
+}
+
+// wantsJSON reports whether the command line asked for --json.
+func wantsJSON(cmd *cobra.Command) bool {
+	f := cmd.Flags().Lookup("json")
+	if f == nil {
+		f = cmd.Root().PersistentFlags().Lookup("json")
+	}
+	return f != nil && f.Value.String() == "true"
 }
 
 // usageError marks errors in the command line itself.
@@ -197,28 +224,26 @@ func (e usageError) Unwrap() error { return e.error }
 
 func isUsage(err error) bool {
 	var u usageError
-	if errors.As(err, &u) || errors.Is(err, game.ErrInput) {
-		return true
-	}
-	// cobra reports unknown verbs and argument-count errors as plain errors.
-	msg := err.Error()
-	for _, prefix := range []string{"unknown command", "accepts ", "requires ", "invalid argument"} {
-		if strings.HasPrefix(msg, prefix) {
-			return true
-		}
-	}
-	return false
+	return errors.As(err, &u) || errors.Is(err, game.ErrInput)
 }
 
 // describe words the errors users meet most in their terms: the engines'
 // limit errors name no flag, so the CLI says which flag raises the limit.
 func describe(err error) string {
 	var tiers *query.NeedTiersError
+	var notFound *game.NotFoundError
+	var unsupported *game.UnsupportedError
 	switch {
+	case errors.As(err, &unsupported) && unsupported.Instead != "":
+		return err.Error() + ": use 'grundy " + unsupported.Instead + "'"
+	case errors.As(err, &notFound):
+		return err.Error() + " (" + didYouMean(notFound.Suggestions) + "the catalog: 'grundy games')"
 	case errors.As(err, &tiers):
 		return err.Error() + " (too large to solve in memory: solve its tiers from files on disk with --blanks-at-most K, the tiers with at most K blank cells, or all of them with --tiers)"
 	case errors.Is(err, context.DeadlineExceeded):
-		return "timed out (raise --timeout): " + strings.ReplaceAll(err.Error(), context.DeadlineExceeded.Error(), "time limit reached")
+		return "timed out (raise --timeout): " + err.Error()
+	case errors.Is(err, query.ErrGraphTooLarge):
+		return err.Error() + " (raise --max-nodes, or draw a smaller position)"
 	case errors.Is(err, query.ErrStateLimit):
 		return err.Error() + " (raise --max-states)"
 	case errors.Is(err, query.ErrMemoryLimit):
@@ -295,8 +320,9 @@ const maxMessage = 1000
 // outputWriter passes the command's output on and keeps the first write
 // error, which cobra's printing functions ignore.
 type outputWriter struct {
-	w   io.Writer
-	err error
+	w     io.Writer
+	err   error
+	wrote bool // something was written (a --json document, a partial record)
 }
 
 func (o *outputWriter) Write(p []byte) (int, error) {
@@ -304,6 +330,7 @@ func (o *outputWriter) Write(p []byte) (int, error) {
 		return 0, o.err
 	}
 	n, err := o.w.Write(p)
+	o.wrote = o.wrote || n > 0
 	if err != nil {
 		o.err = err
 	}

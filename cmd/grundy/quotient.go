@@ -33,7 +33,7 @@ FILE'. See docs/quotients.md.`,
   grundy quotient octal:0.75 --to 30
   grundy quotient examples/grundy.star --to 20
   grundy quotient --json dawson-kayles --to 26 > dawson-kayles.json`,
-		Args:              cobra.ExactArgs(1),
+		Args:              oneGame,
 		ValidArgsFunction: completeGamesWhere(query.GameInfo.HeapGame),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			inst, err := query.Open(positionArgs(args)[0], opts.files(cmd))

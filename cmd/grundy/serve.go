@@ -31,7 +31,7 @@ ask for less. docs/web.md describes the pages and the API.`,
 		Example: `  grundy serve
   grundy serve --addr 127.0.0.1:9000 --timeout 30s
   grundy serve --db q4      # play quixo:4x4 from the database q4`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			_, port, err := net.SplitHostPort(addr)
 			if err != nil {

@@ -3,10 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -14,10 +14,6 @@ import (
 
 	"github.com/grundy-go/grundy/query"
 )
-
-// unknownCommand matches cobra's error for a word that is not a verb, with
-// its optional suggestions ("Did you mean this?" and a list of verbs).
-var unknownCommand = regexp.MustCompile(`^unknown command "(.*)" for "(.*)"(?s:\s*Did you mean this\?\s*(.*))?`)
 
 // explainUsage rewrites the usage errors cobra and pflag word for a
 // program (multi-line suggestions, "unknown shorthand flag") as one line
@@ -34,23 +30,57 @@ func explainUsage(root, cmd *cobra.Command, args []string, err error) error {
 			return fmt.Errorf("%w (a relative path is read from the current directory, %s)", err, wd)
 		}
 	}
-	m := unknownCommand.FindStringSubmatch(oneLine(err.Error()))
-	if m == nil {
-		return err
+	return err
+}
+
+// unknownVerb returns the usage error of a command line whose first word
+// is not a verb, or nil. It asks cobra which command the words name (its
+// error for an unknown verb is not typed, so the verb is checked before
+// the command runs) and cobra's suggestions for the word.
+func unknownVerb(root *cobra.Command, args []string) error {
+	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
+		return nil // shell completion: cobra adds its command when it runs
 	}
-	word, path := m[1], m[2]
+	// The verbs cobra adds when it runs (help, completion) are verbs too.
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd(args...)
+	if c, _, err := root.Find(args); err == nil || c != root {
+		return nil
+	}
+	flags := pflag.NewFlagSet(root.Name(), pflag.ContinueOnError)
+	flags.AddFlagSet(root.PersistentFlags())
+	flags.AddFlagSet(root.Flags())
+	flags.ParseErrorsAllowlist.UnknownFlags = true
+	flags.SetOutput(io.Discard)
+	if flags.Parse(args) != nil || flags.NArg() == 0 {
+		return nil // a flag error: the command reports it
+	}
+	word := flags.Arg(0)
 	if _, ok := query.LookupGame(strings.Split(word, ":")[0]); ok || strings.HasSuffix(word, ".star") {
 		// "grundy nim 3 4 5": a position where the verb goes.
 		return usageError{fmt.Errorf("%q is a game, not a verb: say what to compute, as in 'grundy value %s' (see 'grundy --help')", word, strings.Join(args, " "))}
 	}
 	hint := ""
-	if sug := strings.Fields(m[3]); len(sug) > 0 {
+	if sug := root.SuggestionsFor(word); len(sug) > 0 {
 		hint = "did you mean " + strings.Join(sug, " or ") + "? "
 	}
-	if path != root.Name() {
-		return usageError{fmt.Errorf("%s takes no argument %q (%ssee '%s --help')", path, word, hint, path)}
-	}
 	return usageError{fmt.Errorf("unknown verb %q (%ssee 'grundy --help' for the verbs)", word, hint)}
+}
+
+// noArgs refuses every positional word, as a usage error.
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usageError{fmt.Errorf("%s takes no argument %q (see '%s --help')", cmd.CommandPath(), args[0], cmd.CommandPath())}
+	}
+	return nil
+}
+
+// oneGame wants exactly one positional word, the GAME, as a usage error.
+func oneGame(cmd *cobra.Command, args []string) error {
+	if len(args) != 1 {
+		return usageError{fmt.Errorf("%s takes one GAME, got %d words (see '%s --help')", cmd.CommandPath(), len(args), cmd.CommandPath())}
+	}
+	return nil
 }
 
 // dashCommand writes the command line args again with the verb and its

@@ -31,7 +31,7 @@ async function call(method, path, body, init) {
   }
   let out;
   try { out = JSON.parse(text); } catch { throw new ApiError(`the server answered ${status} with no JSON`, status); }
-  if (status < 200 || status > 299) throw new ApiError(out.error || `status ${status}`, status);
+  if (status < 200 || status > 299) throw new ApiError(out.error?.message || `status ${status}`, status);
   return out;
 }
 

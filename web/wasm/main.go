@@ -23,7 +23,6 @@ import (
 	"time"
 
 	"github.com/grundy-go/grundy/web"
-	"github.com/grundy-go/grundy/web/staticsite"
 )
 
 // limits are the static build's per-request limits: the engine answers one
@@ -39,6 +38,7 @@ var limits = web.Config{
 	MaxBody:     64 << 10,
 	MaxPosition: 8 << 10,
 	Concurrency: 1,
+	InBrowser:   true, // the answers speak of the page's limits, not a server's
 }
 
 func main() {
@@ -75,11 +75,11 @@ func main() {
 }
 
 // serve runs one request through s and returns the status and body,
-// rewording limit errors for the in-browser build.
+// worded for the in-browser build (web.Config.InBrowser).
 func serve(s *web.Server, method, url, body string) (status int, text string) {
 	defer func() {
 		if p := recover(); p != nil { // a bug: never take the page down
-			status, text = http.StatusInternalServerError, `{"error":"internal error in the in-browser engine"}`
+			status, text = http.StatusInternalServerError, `{"error":{"kind":"failure","message":"internal error in the in-browser engine"}}`
 		}
 	}()
 	req := httptest.NewRequest(method, url, strings.NewReader(body))
@@ -89,5 +89,5 @@ func serve(s *web.Server, method, url, body string) (status int, text string) {
 	}
 	rec := httptest.NewRecorder()
 	s.ServeHTTP(rec, req)
-	return rec.Code, staticsite.Reword(rec.Code, rec.Body.String())
+	return rec.Code, rec.Body.String()
 }
