@@ -52,3 +52,11 @@ func CensusSave(dir string, recs []CensusRecord) error { return census.Save(dir,
 // CensusRunsPath is the directory of the run files of the census directory
 // dir.
 func CensusRunsPath(dir string) string { return census.RunsPath(dir) }
+
+// CensusValidate checks the input of a census run before any work starts:
+// the codes, the heap size to, the census directory dir and the
+// certificates directory certs ("" for none), and the records already in
+// dir. Errors wrap game.ErrInput.
+func CensusValidate(codes []string, to int64, dir, certs string) error {
+	return census.Validate(codes, to, dir, certs)
+}

@@ -58,6 +58,21 @@ func init() {
 	beam.RegisterType(reflect.TypeOf((*query.CensusRecord)(nil)).Elem())
 }
 
+// Validate checks cfg before a pipeline is built: the digits, every code,
+// the heap size, the census and certificates directories, and the records
+// already in the census directory (query.CensusValidate). Its errors are
+// the user's input (wrapping game.ErrInput).
+func Validate(cfg Config) error {
+	codes := cfg.Codes
+	if codes == nil {
+		var err error
+		if codes, err = query.CensusCodes(cfg.Digits, cfg.Hex); err != nil {
+			return err
+		}
+	}
+	return query.CensusValidate(codes, cfg.To, cfg.Out, cfg.Certificates)
+}
+
 // Build adds the census to the pipeline of s and returns the number of
 // records saved (one element).
 func Build(s beam.Scope, cfg Config) (beam.PCollection, error) {

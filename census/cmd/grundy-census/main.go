@@ -48,7 +48,17 @@ func main() {
 		return
 	}
 	beam.Init() // a worker binary of a cluster runner stops here
-	if err := run(*digits, *hex, *codes, *to, *out, *maxWork, *workers, *certs); err != nil {
+	cfg := pipeline.Config{Digits: *digits, Hex: *hex, To: *to, Out: *out, MaxWork: *maxWork, Workers: *workers, Certificates: *certs}
+	if *codes != "" {
+		cfg.Codes = strings.Split(*codes, ",")
+	}
+	if err := check(cfg); err != nil {
+		// Bad input: one line and exit status 2, before Beam starts (and
+		// logs its plan).
+		fmt.Fprintln(os.Stderr, "grundy-census:", err)
+		os.Exit(2)
+	}
+	if err := run(cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "grundy-census:", err)
 		os.Exit(1)
 	}
@@ -90,17 +100,26 @@ func usage(w io.Writer, set *flag.FlagSet, beam bool) {
 	others.PrintDefaults()
 }
 
-func run(digits int, hex bool, codes string, to int64, out string, maxWork int64, workers int, certs string) error {
-	if out == "" {
+// check validates the flags: those pipeline.Validate checks, named by
+// their flags.
+func check(cfg pipeline.Config) error {
+	if cfg.Out == "" {
 		return fmt.Errorf("--out is required")
 	}
-	if to < 0 {
-		return fmt.Errorf("--to %d: want a heap size >= 0", to)
+	if cfg.To < 0 {
+		return fmt.Errorf("--to %d: want a heap size >= 0", cfg.To)
 	}
-	cfg := pipeline.Config{Digits: digits, Hex: hex, To: to, Out: out, MaxWork: maxWork, Workers: workers, Certificates: certs}
-	if codes != "" {
-		cfg.Codes = strings.Split(codes, ",")
+	if cfg.MaxWork < 0 || cfg.Workers < 0 {
+		return fmt.Errorf("--max-work and --workers: want 0 (no limit, the default) or more")
 	}
+	if err := pipeline.Validate(cfg); err != nil {
+		return fmt.Errorf("bad input: %w", err)
+	}
+	return nil
+}
+
+func run(cfg pipeline.Config) error {
+	to, out := cfg.To, cfg.Out
 	p, s := beam.NewPipelineWithRoot()
 	if _, err := pipeline.Build(s, cfg); err != nil {
 		return err
