@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -35,6 +36,8 @@ type nkGraph struct {
 	text   string
 	n      int
 	closed [64]uint64
+	kind   string // path, cycle, grid or edges: how View places the vertices
+	w      int    // a grid's width
 }
 
 // maxNodeKayles is the most vertices of a graph (one machine word).
@@ -53,7 +56,7 @@ func parseNKGraph(text string) (*nkGraph, error) {
 		}
 		return n, nil
 	}
-	g := &nkGraph{text: text}
+	g := &nkGraph{text: text, kind: kind}
 	join := func(u, v int) {
 		g.closed[u] |= 1 << v
 		g.closed[v] |= 1 << u
@@ -82,7 +85,7 @@ func parseNKGraph(text string) (*nkGraph, error) {
 		if errW != nil || errH != nil || w < 1 || h < 1 || w > maxNodeKayles || h > maxNodeKayles || w*h > maxNodeKayles {
 			return nil, game.Inputf("graph %q: want grid:WxH with W*H from 1 to %d", clip(text), maxNodeKayles)
 		}
-		g.n = w * h
+		g.n, g.w = w*h, w
 		for r := range h {
 			for c := range w {
 				if c+1 < w {
@@ -344,6 +347,45 @@ func (e *nkEval) MovesToValue(ctx context.Context, c Component, v game.Nimber, y
 		return w != v || yield(after)
 	})
 	return err
+}
+
+// View draws the graph: a path on a line, a cycle and a listed graph on a
+// circle, a grid as a grid; the removed vertices are marked.
+func (*nodeKaylesInstance) View(c Component) View {
+	p := c.(shapeComp[nkPos]).val
+	g := p.g
+	v := View{Kind: ViewGraph, Text: c.String()}
+	for i := range g.n {
+		var x, y float64
+		switch g.kind {
+		case "path":
+			x, y = (float64(i)+0.5)/float64(g.n), 0.5
+		case "grid":
+			h := g.n / g.w
+			side := float64(max(g.w, h))
+			x, y = (float64(i%g.w)+0.5)/side, (float64(i/g.w)+0.5)/side
+		default:
+			a := 2*math.Pi*float64(i)/float64(g.n) - math.Pi/2
+			x, y = 0.5+0.42*math.Cos(a), 0.5+0.42*math.Sin(a)
+		}
+		v.Vertices = append(v.Vertices, [2]float64{math.Round(x*1000) / 1000, math.Round(y*1000) / 1000})
+		v.Removed = append(v.Removed, p.left>>i&1 == 0)
+		for nb := g.closed[i] &^ (1<<(i+1) - 1); nb != 0; nb &= nb - 1 {
+			v.Edges = append(v.Edges, [2]int{i, bits.TrailingZeros64(nb)})
+		}
+	}
+	return v
+}
+
+// ViewMove names the vertex picked, which is the one to click.
+func (ni *nodeKaylesInstance) ViewMove(c Component, after []Component) MoveView {
+	label := ni.NameMove(c, after)
+	vertex, err := strconv.Atoi(strings.TrimPrefix(label, "vertex "))
+	if err != nil {
+		return TextViewer{}.ViewMove(c, after)
+	}
+	vertex--
+	return MoveView{Label: label, Vertex: &vertex}
 }
 
 func init() {

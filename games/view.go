@@ -29,6 +29,7 @@ const (
 	ViewCircles = "circles" // circles in the plane
 	ViewHeap    = "heap"    // a heap of tokens
 	ViewText    = "text"    // the component's text, nothing more
+	ViewGraph   = "graph"   // vertices and edges, some of them removed
 )
 
 // View is a drawing of one component, JSON-able for the explorer.
@@ -51,6 +52,12 @@ type View struct {
 	Circles [][3]int64 `json:"circles,omitempty"`
 	// Heap is the number of tokens of a heap.
 	Heap *int64 `json:"heap,omitempty"`
+	// Vertices are the places of a graph's vertices, [x, y] within the
+	// unit square (y down), vertex i+1 at index i; Edges join two of them
+	// by index; Removed marks the vertices no longer in play.
+	Vertices [][2]float64 `json:"vertices,omitempty"`
+	Edges    [][2]int     `json:"edges,omitempty"`
+	Removed  []bool       `json:"removed,omitempty"`
 }
 
 // MoveView is a move as a drawing shows it: named by what changes.
@@ -86,6 +93,8 @@ type MoveView struct {
 	// move that leaves one heap when there is one.
 	Token *int `json:"token,omitempty"`
 	Split bool `json:"split,omitempty"`
+	// Vertex is the index of the graph's vertex to click.
+	Vertex *int `json:"vertex,omitempty"`
 }
 
 // viewers are the viewers of catalog games by Spec name, registered at

@@ -205,7 +205,7 @@ type playCase struct {
 // mover (remoteness 5); quixo:3x3 a win for x (remoteness 7); ends 3 9 1 2
 // a win by 7 for the mover; cards 1,2 3,4 a loss for the mover
 // (remoteness 14); rook ..../.#../..../o... a win (remoteness 3). For
-// rectangles, cram and chomp the expected winner is taken from the solver
+// rectangles, cram, chomp and node-kayles the expected winner is taken from the solver
 // at run time.
 func TestBrowserPlayGames(t *testing.T) {
 	cases := []playCase{
@@ -217,6 +217,7 @@ func TestBrowserPlayGames(t *testing.T) {
 		{"rectangles", "rectangles 3x2 + rectangles 2x1", 0, "", false},
 		{"cram", "cram 4x3 + cram .../.#.", 0, "", false},
 		{"chomp", "chomp 4x3", 0, "", false},
+		{"node-kayles", "node-kayles grid:3x3 + node-kayles path:5", 0, "", false},
 		// The human always takes the left end and falls behind: 3 against
 		// 9, 1 against 2, 7 against 4 (the computer's replies are the
 		// solver's). On "1 2 7 4", worth +2 to its mover alone, the human

@@ -23,7 +23,7 @@ export function drawBoards(st, opts) {
     for (const view of g.components) {
       const comp = k++;
       const moves = st.moves.filter((m) => m.component === comp);
-      const draw = { grid: gridBoard, row: rowBoard, hands: handsBoard, circles: circlesBoard, heap: null }[view.kind];
+      const draw = { grid: gridBoard, row: rowBoard, hands: handsBoard, circles: circlesBoard, graph: graphBoard, heap: null }[view.kind];
       if (view.kind === 'heap') {
         heapGroups.push(heapRow(g.game, view, comp, moves, opts));
         continue;
@@ -268,6 +268,36 @@ function circlesBoard(view, moves, comp, st, opts) {
     if (m) opts.play(m); else opts.note('Click inside a circle (or pick a move from the list).');
   });
   return h('div', {}, h('div', { class: 'muted small' }, 'click a point: every circle containing it goes'), svg);
+}
+
+// graphBoard draws a graph: its edges, then its vertices as numbered
+// discs; a removed vertex is faint, a click on a vertex in play makes the
+// move that picks it (the move whose view names it).
+function graphBoard(view, moves, comp, st, opts) {
+  const vs = view.vertices || [], gone = view.removed || [];
+  const size = 440, at = ([x, y]) => [x * size, y * size], r = Math.max(6, Math.min(18, size / (3 * Math.sqrt(vs.length || 1))));
+  const svg = svgEl('svg', { viewBox: `0 0 ${size} ${size}`, width: size, height: size, class: 'graph' });
+  for (const [a, b] of view.edges || []) {
+    const [x1, y1] = at(vs[a]), [x2, y2] = at(vs[b]);
+    svg.append(svgEl('line', { x1, y1, x2, y2, stroke: gone[a] || gone[b] ? '#ddd' : '#8a5a1e', 'stroke-width': 2 }));
+  }
+  vs.forEach((v, i) => {
+    const [cx, cy] = at(v);
+    const m = moves.find((mv) => mv.view.vertex === i);
+    const g = svgEl('g', { 'data-vertex': i });
+    if (m) g.setAttribute('data-move', m.view.label);
+    const disc = svgEl('circle', { cx, cy, r, fill: gone[i] ? '#f4f4f4' : opts.hints && m ? hintFill[m.outcome] : 'rgba(201,138,60,.25)', stroke: gone[i] ? '#ccc' : '#8a5a1e', 'stroke-width': 1.5 });
+    const label = svgEl('text', { x: cx, y: cy + 4, 'text-anchor': 'middle', 'font-size': Math.round(r * 0.9), fill: gone[i] ? '#bbb' : '#333' });
+    label.textContent = String(i + 1);
+    const t = svgEl('title', {}); t.textContent = m ? hintTitle(m) : gone[i] ? `vertex ${i + 1}: removed` : `vertex ${i + 1}`;
+    g.append(disc, label, t);
+    g.addEventListener('click', () => {
+      if (opts.frozen) return;
+      if (m) opts.play(m); else opts.note('That vertex is removed: click one in play (or pick a move from the list).');
+    });
+    svg.append(g);
+  });
+  return h('div', {}, h('div', { class: 'muted small' }, 'click a vertex: it goes with its neighbours'), svg);
 }
 
 // heapRow draws a heap of tokens: a click on token j makes the move whose
