@@ -492,6 +492,7 @@ func HitCircle(before, after []Circle) (Circle, bool) {
 func init() {
 	Register(Spec{
 		Name:    "circles",
+		View:    func(Instance) Viewer { return circlesViewer{} },
 		Syntax:  "one position: a circle x,y,r per ARG (integers, r >= 1); circles may nest or touch but never cross",
 		Kind:    Impartial,
 		Rules:   "A move picks a point and removes every circle containing it; whoever cannot move loses (TopCoder SRM 561 CirclesGame).",

@@ -171,6 +171,7 @@ func (e *Ends) Solve(ctx context.Context, c Component, budget *limits.Budget) (*
 func init() {
 	Register(Spec{
 		Name:    "ends",
+		View:    func(Instance) Viewer { return endsViewer{} },
 		Syntax:  "the row of integers, one number per ARG (all ARGs form one row)",
 		Kind:    Scoring,
 		Rules:   "Take the leftmost or the rightmost number of the row; when the row is empty the larger total wins (equal totals: draw).",

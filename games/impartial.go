@@ -136,6 +136,31 @@ type HeapGamer interface {
 	HeapGame() (game.Game[int], bool)
 }
 
+// HeapNamer is implemented by instances whose components are heaps but
+// are not keyed by their heap (rule scripts, whose positions are interned
+// values): Heap reads the heap of a component (false when it is not a
+// non-negative integer) and HeapComponent makes the component of a heap.
+type HeapNamer interface {
+	Heap(c Component) (int, bool)
+	HeapComponent(n int) (Component, error)
+}
+
+// HeapOf returns the heap of c, a component of inst, when it is one: by
+// the instance's HeapNamer when it has one, else for a heap game
+// (HeapGamer) by the component's key, which is its heap.
+func HeapOf(inst Instance, c Component) (int, bool) {
+	if h, ok := inst.(HeapNamer); ok {
+		return h.Heap(c)
+	}
+	if hg, ok := inst.(HeapGamer); ok {
+		if _, ok := hg.HeapGame(); ok {
+			n, ok := c.Key().(int)
+			return n, ok
+		}
+	}
+	return 0, false
+}
+
 // HeapGame returns b's game when it is a game on heap sizes whose moves
 // leave smaller heaps (HeapGamer).
 func (b *Bound[P]) HeapGame() (game.Game[int], bool) {

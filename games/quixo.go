@@ -349,6 +349,7 @@ func parseQuixoSize(params string) (int, error) {
 func init() {
 	Register(Spec{
 		Name:    "quixo",
+		View:    func(Instance) Viewer { return quixoViewer{} },
 		Params:  "NxN: the board size, 2x2 to 5x5 (5x5, the real game, is solved only tier by tier, from files on disk: docs/solve.md)",
 		Syntax:  "the board as rows of x, o, . joined by /, then the side to move (x or o); no ARG: the empty board, x to move",
 		Kind:    Loopy,

@@ -350,6 +350,7 @@ func CrossedRectangle(before, after string) (rect string, ok bool) {
 func init() {
 	Register(Spec{
 		Name:    "rectangles",
+		View:    func(Instance) Viewer { return rectanglesViewer{} },
 		Syntax:  "a board per ARG: rows of open '.' and crossed '#' cells joined by '/' (e.g. ..#/.../...), or WxH for an empty board",
 		Kind:    Impartial,
 		Rules:   "Cross out any axis-aligned rectangle of open cells; whoever crosses the last cell wins.",

@@ -38,6 +38,10 @@ type Spec struct {
 	// names a file, read through files (graph:FILE). Opening such a game
 	// with no file access (files == nil) is refused.
 	NewFromFile func(params string, files fs.FS) (Instance, error)
+	// View, when set, returns the viewer that draws the game's positions
+	// and moves (ViewOf); a game without one gets the generic view, and an
+	// instance that is a Viewer itself draws its own.
+	View func(Instance) Viewer
 }
 
 var (

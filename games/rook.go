@@ -213,6 +213,7 @@ func (ri *rookEval) MovesToValue(ctx context.Context, c Component, v game.Nimber
 func init() {
 	Register(Spec{
 		Name:    "rook",
+		View:    func(Instance) Viewer { return rookViewer{} },
 		Syntax:  "a board per ARG: rows top to bottom of free '.', blocked '#' and one token 'o', joined by '/' (e.g. ..o/.#./...)",
 		Kind:    Impartial,
 		Rules:   "Move the token one or more free cells straight up or straight right, not through '#'; whoever cannot move loses.",

@@ -124,6 +124,7 @@ func FormatTicTacToe(p TicTacToePos) string {
 func init() {
 	Register(Spec{
 		Name:    "tictactoe",
+		View:    func(Instance) Viewer { return markViewer{} },
 		Syntax:  "one 3x3 board of x, o, . in row order, rows optionally joined by / (no ARG: the empty board)",
 		Kind:    Partizan,
 		Rules:   "x and o take turns marking an empty cell, x first; three in a row wins; a full board is a draw.",

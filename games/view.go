@@ -97,19 +97,6 @@ type MoveView struct {
 	Vertex *int `json:"vertex,omitempty"`
 }
 
-// viewers are the viewers of catalog games by Spec name, registered at
-// init by the view_*.go files and read-only after (like the catalog).
-var viewers = map[string]func(Instance) Viewer{}
-
-// registerViewer makes newViewer give the viewer of the games of spec
-// name. Like Register it is meant for init.
-func registerViewer(name string, newViewer func(Instance) Viewer) {
-	if _, dup := viewers[name]; dup {
-		panic("games: duplicate viewer " + name)
-	}
-	viewers[name] = newViewer
-}
-
 // ViewOf returns the viewer of inst's games: its own when it is a Viewer
 // (a rule script may be), the catalog's for its spec, or the generic view
 // (TextViewer).
@@ -117,10 +104,8 @@ func ViewOf(inst Instance) Viewer {
 	if v, ok := inst.(Viewer); ok {
 		return v
 	}
-	if s := inst.Spec(); s != nil {
-		if newViewer, ok := viewers[s.Name]; ok {
-			return newViewer(inst)
-		}
+	if s := inst.Spec(); s != nil && s.View != nil {
+		return s.View(inst)
 	}
 	return TextViewer{}
 }

@@ -7,8 +7,6 @@ import (
 
 // The cards position drawn as the two hands (the mover's first) and the
 // card the opponent made last; a move is named by the card it replaces.
-func init() { registerViewer("cards", func(Instance) Viewer { return cardsViewer{} }) }
-
 type cardsViewer struct{}
 
 func (cardsViewer) View(c Component) View {

@@ -5,8 +5,6 @@ import "strings"
 // The circles drawn as circles; a move is named by the circle it hits (the
 // smallest circle gone): a point inside it and outside the circles it
 // contains.
-func init() { registerViewer("circles", func(Instance) Viewer { return circlesViewer{} }) }
-
 type circlesViewer struct{}
 
 func parseCircles(text string) ([]Circle, bool) {

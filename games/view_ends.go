@@ -8,8 +8,6 @@ import (
 )
 
 // The ends row drawn as its numbers; a move is named by the end it takes.
-func init() { registerViewer("ends", func(Instance) Viewer { return endsViewer{} }) }
-
 type endsViewer struct{}
 
 // endsRow reads a row written as integers separated by spaces.

@@ -8,8 +8,6 @@ import "strings"
 // boards before and after it, written as text, by trying every (cube, end)
 // pair under the rules, so the drawing does not depend on the engine's
 // representation.
-func init() { registerViewer("quixo", func(Instance) Viewer { return quixoViewer{} }) }
-
 type quixoViewer struct{}
 
 func (quixoViewer) View(c Component) View {

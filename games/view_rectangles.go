@@ -2,8 +2,6 @@ package games
 
 // The rectangles board drawn as its grid, '#' for crossed cells; a move is
 // named by the rectangle it crosses out, clicked as two opposite corners.
-func init() { registerViewer("rectangles", func(Instance) Viewer { return rectanglesViewer{} }) }
-
 type rectanglesViewer struct{}
 
 func (rectanglesViewer) View(c Component) View {

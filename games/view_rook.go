@@ -2,8 +2,6 @@ package games
 
 // The rook board drawn as its grid: '#' blocked cells, the token '●'; a
 // move is named by the cell the token goes to, the one cell to click.
-func init() { registerViewer("rook", func(Instance) Viewer { return rookViewer{} }) }
-
 type rookViewer struct{}
 
 func (rookViewer) View(c Component) View {

@@ -4,8 +4,6 @@ import "strings"
 
 // The tic-tac-toe board drawn as its grid of x and o, the player to move
 // (x when both have as many marks), each move named by the cell it marks.
-func init() { registerViewer("tictactoe", func(Instance) Viewer { return markViewer{} }) }
-
 // markViewer draws boards written as rows of marks joined by '/' (x, o,
 // '.' for an empty cell) where a move marks one empty cell.
 type markViewer struct{}

@@ -483,23 +483,8 @@ func MisereTable(ctx context.Context, inst games.Instance, from, to int, budget 
 // attempt cheap when they do not.
 const maxQuotientHeap = 256
 
-// heapNamer is implemented by instances whose components are not keyed by
-// their heap (rule scripts, whose positions are interned values): Heap
-// reads the heap of a component (false when it is not a non-negative
-// integer) and HeapComponent makes the component of a heap.
-type heapNamer interface {
-	Heap(c games.Component) (int, bool)
-	HeapComponent(n int) (games.Component, error)
-}
-
 // heapOf returns the heap of c, a component of inst, when it is one.
-func heapOf(inst games.Instance, c games.Component) (int, bool) {
-	if h, ok := inst.(heapNamer); ok {
-		return h.Heap(c)
-	}
-	n, ok := c.Key().(int)
-	return n, ok
-}
+func heapOf(inst games.Instance, c games.Component) (int, bool) { return games.HeapOf(inst, c) }
 
 // fileNames reports whether a quotient file's "game" key names inst: its
 // name as the CLI writes it; a rule script's path is compared cleaned
@@ -541,12 +526,18 @@ func (m *Misere) byQuotient(ctx context.Context, pos games.Position, valued []ga
 		if hg, isHeap := grp.Game.(games.HeapGamer); isHeap && !ok {
 			_, ok = hg.HeapGame()
 		}
+		_, isScript := grp.Game.(heapReader)
 		switch {
 		case file != nil && !fileNames(file.Game, grp.Game):
 			return false, game.Inputf("quotient file %s holds the misère quotient of %s, not of %s", file.Name, file.Game, name)
 		case file != nil && !ok:
 			return false, game.Inputf("%s positions are not heaps, so the quotient of file %s cannot answer them", name, file.Name)
-		case !ok || name != first.Name():
+		case !ok || isScript != script:
+			return false, nil
+		case script && name != first.Name():
+			// Each script's heaps are read within the request (scriptHeaps
+			// checks that the groups read the same moves); two scripts
+			// are two sources of rules.
 			return false, nil
 		}
 	}
@@ -595,6 +586,30 @@ func (m *Misere) byQuotient(ctx context.Context, pos games.Position, valued []ga
 		}
 	} else {
 		g, _ = first.(games.HeapGamer).HeapGame()
+		// One quotient answers the sum when every group plays the same
+		// heap game: the same moves on the heaps up to the largest (kayles
+		// and octal:0.77 are one game), whatever the names.
+		var insts []games.Instance
+		for _, grp := range pos {
+			if !slices.Contains(insts, grp.Game) {
+				insts = append(insts, grp.Game)
+			}
+		}
+		digest := ""
+		for _, inst := range insts {
+			if len(insts) == 1 {
+				break // one instance: one game
+			}
+			h, _ := inst.(games.HeapGamer).HeapGame()
+			d := RulesDigest(h, upTo)
+			if digest != "" && d != digest {
+				if file != nil {
+					return false, game.Inputf("the groups of the sum play different heap games on heaps 0..%d, so one quotient cannot answer them", upTo)
+				}
+				return false, nil
+			}
+			digest = d
+		}
 	}
 	var q *quotient.Quotient
 	if file != nil {
@@ -729,13 +744,13 @@ func (m *Misere) scriptHeaps(ctx context.Context, pos games.Position, to int) (g
 }
 
 // heapComponents returns the components of inst for the heaps of an
-// option: by HeapComponent for a rule script (heapNamer), else by parsing
+// option: by HeapComponent for a rule script (games.HeapNamer), else by parsing
 // each heap's number as an ARG.
 func heapComponents(inst games.Instance, option []int) ([]games.Component, error) {
 	if len(option) == 0 {
 		return nil, nil
 	}
-	if h, ok := inst.(heapNamer); ok {
+	if h, ok := inst.(games.HeapNamer); ok {
 		parts := make([]games.Component, len(option))
 		for i, n := range option {
 			c, err := h.HeapComponent(n)

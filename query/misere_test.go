@@ -41,7 +41,7 @@ func naiveOptions(h naiveHeap) [][]naiveHeap {
 		for k := 0; k < h.n; k++ {
 			out = append(out, []naiveHeap{{h.game, k}})
 		}
-	case "kayles":
+	case "kayles", "octal:0.77": // Kayles is the octal game 0.77 (Winning Ways, ch. 4)
 		row(1, 2)
 	case "dawson-kayles":
 		row(2)
@@ -306,6 +306,29 @@ func valueAndCheck(t *testing.T, ctx context.Context, memo naiveMisere, sum []na
 	}
 	checkMisere(t, memo, sum, res)
 	return res
+}
+
+// TestMisereSameGameByMoves checks that groups of one heap game under two
+// names (kayles and octal:0.77) are answered by one quotient: the groups
+// play the same game because their moves are the same, whatever their
+// names. Every answer is checked against the naive search.
+func TestMisereSameGameByMoves(t *testing.T) {
+	ctx := context.Background()
+	memo := naiveMisere{}
+	r := rand.New(rand.NewPCG(29, 3))
+	quotients := 0
+	for range 150 {
+		sum := []naiveHeap{{"kayles", 1 + r.IntN(9)}, {"octal:0.77", 1 + r.IntN(9)}}
+		if r.IntN(2) == 0 {
+			sum = append(sum, naiveHeap{"kayles", r.IntN(6)})
+		}
+		if valueAndCheck(t, ctx, memo, sum).Method == "quotient" {
+			quotients++
+		}
+	}
+	if quotients < 20 {
+		t.Errorf("the quotient answered %d of the 150 sums of kayles and octal:0.77, want at least 20", quotients)
+	}
 }
 
 func TestMisereErrors(t *testing.T) {
