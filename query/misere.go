@@ -429,6 +429,15 @@ type MisereTableResult struct {
 	// all are): from there on misère play needs genus theory or search.
 	FirstWild *int  `json:"first_wild"`
 	States    int64 `json:"states"`
+	// Stopped is set when a limit (states, memory, time) ended the table
+	// early: Genera then holds the heaps before Stopped.Heap.
+	Stopped *TableStop `json:"stopped,omitempty"`
+}
+
+// TableStop says where and why a table stopped early.
+type TableStop struct {
+	Heap   int    `json:"heap"`   // the heap being computed
+	Reason string `json:"reason"` // the limit's error
 }
 
 // HeapGenus is the misère data of one heap: its normal value, its genus
@@ -441,7 +450,9 @@ type HeapGenus struct {
 }
 
 // MisereTable computes the genus of every heap from..to of inst, a game
-// whose ARGs are heap sizes.
+// whose ARGs are heap sizes. When a limit of the request (limits.IsLimit)
+// stops it, it returns the heaps done so far, with Stopped set, together
+// with the error: a face can show the part and say where it stopped.
 func MisereTable(ctx context.Context, inst games.Instance, from, to int, budget *limits.Budget) (*MisereTableResult, error) {
 	if _, ok := inst.(games.Valued); !ok {
 		return nil, game.Inputf("%s is a %s game: misère play is defined here for impartial games only", inst.Name(), inst.Spec().Kind)
@@ -460,13 +471,21 @@ func MisereTable(ctx context.Context, inst games.Instance, from, to int, budget 
 			return nil, game.Inputf("%s: heap %d is not one component", inst.Name(), n)
 		}
 		key := m.sum.ID(inst, comps[0])
+		stop := func(err error) (*MisereTableResult, error) {
+			err = fmt.Errorf("genus of %s %d after %d states: %w", inst.Name(), n, m.States(), err)
+			if !limits.IsLimit(err) {
+				return nil, err
+			}
+			res.States, res.Stopped = m.States(), &TableStop{Heap: n, Reason: err.Error()}
+			return res, err
+		}
 		g, err := m.engine.Genus(ctx, []games.ComponentID{key})
 		if err != nil {
-			return nil, fmt.Errorf("genus of %s %d after %d states: %w", inst.Name(), n, m.States(), err)
+			return stop(err)
 		}
 		tame, _, err := m.engine.Tame(ctx, key)
 		if err != nil {
-			return nil, fmt.Errorf("genus of %s %d after %d states: %w", inst.Name(), n, m.States(), err)
+			return stop(err)
 		}
 		res.Genera = append(res.Genera, HeapGenus{Heap: n, Grundy: g.Normal, Genus: g.String(), Tame: tame})
 		if !tame && res.FirstWild == nil {

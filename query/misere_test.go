@@ -442,3 +442,29 @@ func TestMisereMemoryLimit(t *testing.T) {
 		t.Fatalf("err = %v, want the memory limit of 1 MiB", err)
 	}
 }
+
+// TestMisereTableStopsWithItsPart: a limit that stops a misère table
+// leaves the heaps done, marked with where it stopped, and the same genera
+// as an unlimited table of those heaps.
+func TestMisereTableStopsWithItsPart(t *testing.T) {
+	inst, err := games.Open("kayles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	res, err := MisereTable(ctx, inst, 0, 60, &limits.Budget{MaxStates: 20000})
+	if !errors.Is(err, limits.ErrStateLimit) || res == nil || res.Stopped == nil {
+		t.Fatalf("err %v, result %+v: want the state limit with a part", err, res)
+	}
+	h := res.Stopped.Heap
+	if h < 5 || h > 60 || len(res.Genera) != h || !strings.Contains(res.Stopped.Reason, "state limit") {
+		t.Fatalf("stopped %+v with %d genera", res.Stopped, len(res.Genera))
+	}
+	full, err := MisereTable(ctx, inst, 0, h-1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(full.Genera, res.Genera) || full.Stopped != nil {
+		t.Errorf("the part differs from an unlimited table of heaps 0..%d", h-1)
+	}
+}

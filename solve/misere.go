@@ -627,11 +627,14 @@ func (m *Misere[P]) sumGenus(ctx context.Context, ids []int32, depth int) (*Genu
 	if err != nil {
 		return nil, err
 	}
+	// The genus escapes to the heap with its γ list: both count.
+	size := int64(unsafe.Sizeof(g)) + int64(cap(g.Sup))*int64(unsafe.Sizeof(game.Nimber(0)))
 	if len(ids) == 1 {
 		m.nodes[ids[0]].genus = &g
+		m.held += size
 	} else {
 		m.genera[string(appendKey(m.buf[:0], ids))] = &g
-		m.held += int64(len(m.buf)) + int64(unsafe.Sizeof(g))
+		m.held += int64(len(m.buf)) + size
 	}
 	return &g, nil
 }

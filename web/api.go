@@ -176,7 +176,13 @@ func (s *Server) table(r *request) (any, error) {
 		if err := s.checkTableSize(from, to); err != nil {
 			return nil, err
 		}
-		return query.MisereTable(r.Context(), inst, from, to, r.budget)
+		res, err := query.MisereTable(r.Context(), inst, from, to, r.budget)
+		if res != nil && res.Stopped != nil {
+			// A limit stopped it: the page charts the heaps done and
+			// says where it stopped.
+			return res, nil
+		}
+		return res, err
 	}
 	return s.tabulate(r, inst, from, to)
 }

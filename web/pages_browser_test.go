@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -134,5 +135,40 @@ func TestBrowserScriptExamplesRun(t *testing.T) {
 			b.shot("script-solve")
 		}
 	}
+	b.noErrors()
+}
+
+// TestBrowserMisereGenusPartial: when the page's limits stop the misère
+// genus table (here a server of 20,000 states per request; Kayles to 60
+// needs more), the answer is the heaps done: the page charts them and says
+// at which heap it stopped, instead of an error over a stale chart.
+func TestBrowserMisereGenusPartial(t *testing.T) {
+	needChromium(t)
+	ts := newTestServer(t, Config{MaxStates: 20000})
+	var res struct {
+		Genera  []struct{ Heap int }
+		Stopped *struct {
+			Heap   int
+			Reason string
+		}
+	}
+	if status, body := get(t, ts, "/api/table?game=kayles&to=60&misere=1", &res); status != 200 || res.Stopped == nil || len(res.Genera) != res.Stopped.Heap {
+		t.Fatalf("status %d: %s", status, body)
+	}
+	b := newBrowserAt(t, ts.URL)
+	b.do("viewport", chromedp.EmulateViewport(1400, 1000))
+	b.open("/game.html?game=kayles&to=60&misere=1")
+	b.wait(`#chart[data-drawn="true"]`)
+	b.wait(`#stopped`)
+	// The stop depends on what earlier requests left in the server's
+	// caches: the page is checked against itself.
+	heap, err := strconv.Atoi(eval[string](b, `document.getElementById('stopped').dataset.heap`))
+	if err != nil || heap < 1 || heap > 60 {
+		t.Fatalf("the page stopped at heap %d (%v)", heap, err)
+	}
+	if n := eval[string](b, `document.getElementById('chart').dataset.points`); n != strconv.Itoa(heap) {
+		t.Errorf("%s points charted, want the %d heaps done", n, heap)
+	}
+	b.shot("game-kayles-misere-partial")
 	b.noErrors()
 }

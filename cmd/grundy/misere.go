@@ -79,12 +79,17 @@ func misereTable(cmd *cobra.Command, opts *options, token string, from, to int, 
 	budget, done := opts.budget(cmd)
 	res, err := query.MisereTable(ctx, inst, from, to, budget)
 	done()
-	if err != nil {
+	if res == nil {
 		return err
 	}
+	// A limit that stopped the table leaves the heaps done: they are
+	// printed, then the error (exit 1).
 	w := cmd.OutOrStdout()
 	if opts.json {
-		return printJSON(w, res)
+		if jerr := printJSON(w, res); jerr != nil {
+			return jerr
+		}
+		return err
 	}
 	fmt.Fprintf(w, "%s, misère play: genus g^(γ0 γ1 ...) of each heap (g: normal value; γk: misère value with k extra heaps *2)\n", res.Game)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
@@ -102,10 +107,14 @@ func misereTable(cmd *cobra.Command, opts *options, token string, from, to int, 
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if res.FirstWild == nil {
-		fmt.Fprintf(w, "every heap %d..%d is tame: misère play follows misère Nim on the normal values\n", res.From, res.To)
-	} else {
+	switch {
+	case res.FirstWild != nil:
 		fmt.Fprintf(w, "first wild heap: %d (it or one of its followers has a genus unlike a Nim heap's)\n", *res.FirstWild)
+	case res.Stopped == nil:
+		fmt.Fprintf(w, "every heap %d..%d is tame: misère play follows misère Nim on the normal values\n", res.From, res.To)
 	}
-	return nil
+	if res.Stopped != nil {
+		fmt.Fprintf(w, "stopped at heap %d: the heaps %d..%d are above\n", res.Stopped.Heap, res.From, res.Stopped.Heap-1)
+	}
+	return err
 }

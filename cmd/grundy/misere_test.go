@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -197,5 +198,32 @@ func TestValueMisereScriptQuotient(t *testing.T) {
 	_, errOut, code = grundy(t, "", append([]string{"value", "--misere", "--quotient", file, script}, heaps...)...)
 	if code != 2 || !strings.Contains(errOut, "the script was edited since") || strings.Count(errOut, "\n") != 1 {
 		t.Fatalf("edited script: exit %d, stderr %q; want exit 2 and one line saying it was edited", code, errOut)
+	}
+}
+
+// TestMisereTableStops: a limit that stops `table --misere` prints the
+// heaps done, says where it stopped, and fails as limits do (exit 1, the
+// flag to raise on stderr); --json prints the part with "stopped".
+func TestMisereTableStops(t *testing.T) {
+	args := []string{"table", "--misere", "--max-states", "20000", "kayles", "--to", "60"}
+	out, errOut, code := grundy(t, "", args...)
+	if code != exitFailed || !strings.Contains(errOut, "(raise --max-states)") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	var heap int
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if _, err := fmt.Sscanf(lines[len(lines)-1], "stopped at heap %d:", &heap); err != nil || heap < 5 {
+		t.Fatalf("last line %q", lines[len(lines)-1])
+	}
+	if rows := len(lines) - 4; rows != heap { // title, header, first wild, stopped
+		t.Errorf("%d rows for the heaps 0..%d:\n%s", rows, heap-1, out)
+	}
+	out, _, code = grundy(t, "", append(args, "--json")...)
+	var res struct {
+		Genera  []any
+		Stopped *struct{ Heap int }
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || code != exitFailed || res.Stopped == nil || len(res.Genera) != res.Stopped.Heap {
+		t.Errorf("--json: exit %d, %v:\n%s", code, err, out)
 	}
 }

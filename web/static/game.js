@@ -85,9 +85,13 @@ function chartSection(spec) {
       // The misère genus g^(γ0 γ1 ...) of every heap: its exponent γ0
       // (the misère value of the heap alone) is charted, the genus listed.
       const exps = t.genera.map((g) => misereValue(g.genus));
+      const last = t.stopped ? t.stopped.heap - 1 : t.to;
       pattern.replaceChildren(h('span', { id: 'pattern-text' }, t.first_wild === null
-        ? `Every heap ${t.from}..${t.to} is tame: misère play follows normal play with the usual twist at the end.`
+        ? `Every heap ${t.from}..${last} is tame: misère play follows normal play with the usual twist at the end.`
         : `The first wild heap is ${t.first_wild}: from there on misère play needs genus theory or search.`));
+      // A limit of the page stopped the table: chart what was computed
+      // and say where it stopped.
+      if (t.stopped) status.append(h('p', { class: 'note', id: 'stopped', dataset: { heap: t.stopped.heap } }, `${t.genera.length ? `Computed heaps ${t.from}..${last}` : 'No heap computed'} within this page's limits: stopped at heap ${t.stopped.heap} (${t.stopped.reason}). The CLI goes further: grundy table --misere ${t.game} --to ${t.to}.`));
       drawValues(chart, { from: t.from, values: exps, name: 'γ₀(n)', what: 'misère value', labels: t.genera.map((g) => `genus ${g.genus}${g.tame ? ' (tame)' : ''}`) });
       numbers.replaceChildren(valuesTable(t.from, t.genera.map((g) => g.genus), 10, 'genus'));
       legend.replaceChildren(h('span', {}, 'γ₀(n), the heap\'s misère value (0: the player to move loses playing it alone); hover for the whole genus'));
