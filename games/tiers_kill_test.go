@@ -240,3 +240,34 @@ func TestTierTwoWriters(t *testing.T) {
 		sameFiles(t, dir, want, fmt.Sprintf("round %d, exits %d and %d", round, ca, cb))
 	}
 }
+
+// TestTierNoSpace solves Quixo 4x4 into a database on a 4 MiB tmpfs: the
+// 82 MiB of tier files (86,426,752 bytes, their size in a complete database) are
+// refused before any is written, naming the
+// directory and the bytes needed (needs root to mount; skipped without).
+func TestTierNoSpace(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("mounting a small tmpfs needs root")
+	}
+	dir := filepath.Join(t.TempDir(), "small")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("mount tmpfs: %v: %s", err, bytes.TrimSpace(out))
+	}
+	t.Cleanup(func() { exec.Command("umount", dir).Run() })
+	db := tierDB(t, "quixo:4x4", filepath.Join(dir, "q4"))
+	g := NewQuixo(4)
+	s := tier.New(g, nil, tier.Options{DB: db})
+	defer s.Close()
+	start := time.Now()
+	err := s.Solve(context.Background(), g.TiersWithBlanks(16))
+	var full *store.NoSpaceError
+	if !errors.As(err, &full) || !errors.Is(err, syscall.ENOSPC) || full.Need != 86426752 || !strings.Contains(err.Error(), dir) {
+		t.Fatalf("%v (need %d), want no space for the tier files, naming %s", err, full.Need, dir)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "q4", "*.tier*")); len(files) != 0 || time.Since(start) > 10*time.Second {
+		t.Errorf("refused after %v, leaving %v", time.Since(start), files)
+	}
+}

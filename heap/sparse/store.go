@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"math/bits"
 	"os"
+	"path/filepath"
 	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
@@ -208,6 +209,9 @@ func createRun(path, name string, capacity int64, mask uint16, budget *limits.Bu
 	if err := budget.AllowDisk(dataOffset + 2*capacity); err != nil {
 		return nil, fmt.Errorf("run file %s: %w", path, err)
 	}
+	if err := store.CheckSpace(path, filepath.Dir(path), dataOffset+2*capacity); err != nil {
+		return nil, fmt.Errorf("run file: %w", err)
+	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {
 		return nil, existsError{path}
@@ -320,6 +324,9 @@ func openRun(ctx context.Context, path, name string, capacity, window int64, bud
 	rf.data, rf.values = nil, nil
 	if err := budget.AllowDisk(dataOffset + 2*max(capacity, h.capacity)); err != nil {
 		return fail(fmt.Errorf("run file %s: %w", path, err))
+	}
+	if err := store.CheckSpace(path, filepath.Dir(path), dataOffset+2*max(capacity, h.capacity)-info.Size()); err != nil {
+		return fail(fmt.Errorf("run file: %w", err))
 	}
 	// Allocate every block before the mapping is written: the existing
 	// ones (a file of an older grundy may have holes) and, for a larger

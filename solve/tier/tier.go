@@ -249,6 +249,9 @@ func (s *Solver[P]) Solve(ctx context.Context, roots []ID) error {
 	if err := s.Budget.AllowDisk(disk); err != nil {
 		return fmt.Errorf("the files of %d positions: %w", left, err)
 	}
+	if err := store.CheckSpace(s.opts.DB.Dir(), s.opts.DB.Dir(), disk); err != nil {
+		return fmt.Errorf("the files of %d positions: %w", left, err)
+	}
 	// The memory of the largest tier and its children, held up front:
 	// a solve that cannot fit stops now, not hours later.
 	var peak int64
