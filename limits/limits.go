@@ -140,8 +140,11 @@ func (b *Budget) Renew() {
 	}
 }
 
-// Poll returns an error wrapping the context's error when ctx is done.
+// Poll returns an error wrapping the context's error when ctx is done. On
+// js/wasm it first lets the scheduler run, so that a deadline's timer can
+// fire between polls.
 func Poll(ctx context.Context) error {
+	yield()
 	if err := ctx.Err(); err != nil {
 		return &StoppedError{Err: err}
 	}

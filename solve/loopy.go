@@ -180,7 +180,18 @@ func (s *Loopy[P]) solve(ctx context.Context, roots []P) error {
 			return fmt.Errorf("explored %d positions: %w", len(pos)-1, err)
 		}
 		var err error
+		polled := len(succ)
 		s.game.Options(pos[u], func(option []P) bool {
+			// A position can have 10^5 options, each new and each
+			// expanded in turn: the context is polled every
+			// optionsPerPoll options, not only every PollEvery positions.
+			if len(succ)-polled >= optionsPerPoll {
+				polled = len(succ)
+				if err = limits.Poll(ctx); err != nil {
+					err = fmt.Errorf("explored %d positions: %w", len(pos)-1, err)
+					return false
+				}
+			}
 			var v int32
 			switch len(option) {
 			case 0:
@@ -206,7 +217,12 @@ func (s *Loopy[P]) solve(ctx context.Context, roots []P) error {
 		// The index map and positions, then per position the offsets, the
 		// stage labels and counters (about 24 bytes), per move an edge
 		// each way (8 bytes): accounted as the graph grows.
-		if u%256 == 0 || len(succ)-len(off) > 1<<16 {
+		if len(succ)-polled >= optionsPerPoll {
+			if err := limits.Poll(ctx); err != nil {
+				return fmt.Errorf("explored %d positions: %w", len(pos)-1, err)
+			}
+		}
+		if u%256 == 0 || len(succ)-len(off) > 1<<16 || len(succ)-polled >= optionsPerPoll {
 			var zero P
 			need := int64(len(pos))*(3*int64(unsafe.Sizeof(zero))+8+24) + int64(len(succ))*8
 			if err := s.Hold(need); err != nil {
@@ -233,6 +249,10 @@ func (s *Loopy[P]) solve(ctx context.Context, roots []P) error {
 	}
 	return nil
 }
+
+// optionsPerPoll is how many options the loopy engine lists between polls
+// of the context and of its memory, whatever the number of positions.
+const optionsPerPoll = 1024
 
 // labelStages runs the stage algorithm on the graph whose vertex u has the
 // options succ[off[u]:off[u+1]]; it returns each vertex's finite label or

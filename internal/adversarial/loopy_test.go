@@ -1,0 +1,30 @@
+package adversarial
+
+import (
+	"testing"
+	"time"
+)
+
+// TestLoopyWideOptions runs a loopy rule script whose every position has
+// 10^5 options, each a new position (moves(n) = list(range(100000))): the
+// loopy engine lists options by the hundred thousand between two
+// positions, so it polls its context and its memory every 1024 options.
+// The case ran 22 s under --timeout 2s, at 994 MB, when the engine polled
+// only every 256 positions.
+func TestLoopyWideOptions(t *testing.T) {
+	dir := t.TempDir()
+	script := writeFile(t, dir, "wide.star", "def moves(n):\n    return list(range(100000))\n")
+	cases := []struct {
+		name string
+		args []string
+		e    expect
+	}{
+		{"timeout", []string{"--timeout", "2s", "value", script, "3"}, expect{codes: []int{1}, msgs: [][]string{timedOut}, wall: 2500 * time.Millisecond}},
+		{"memory", []string{"--max-memory", "256MiB", "--timeout", "5s", "value", script, "3"}, expect{codes: []int{1}, msgs: anyLimit, wall: 5500 * time.Millisecond, rssMiB: 256 + 64}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			check(t, call{args: c.args, net: 30 * time.Second}, c.e, 3)
+		})
+	}
+}
