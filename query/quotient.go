@@ -213,6 +213,13 @@ type QuotientFile struct {
 // quotient's keys, see docs/quotients.md). Errors are one line, name the
 // file and wrap game.ErrInput.
 func ReadQuotientFile(name string, data []byte) (*QuotientFile, error) {
+	return ReadQuotientFileWithin(context.Background(), name, data, nil)
+}
+
+// ReadQuotientFileWithin is ReadQuotientFile within a request's limits:
+// rebuilding the monoid from its relations counts against budget (a file
+// whose monoid's tables do not fit is refused at once) and stops with ctx.
+func ReadQuotientFileWithin(ctx context.Context, name string, data []byte, budget *Budget) (*QuotientFile, error) {
 	var head struct {
 		Game  *string `json:"game"`
 		To    *int    `json:"to"`
@@ -224,7 +231,7 @@ func ReadQuotientFile(name string, data []byte) (*QuotientFile, error) {
 	if head.Game == nil || *head.Game == "" {
 		return nil, game.Inputf("quotient file %s: no \"game\" key naming the game it belongs to (write the file with grundy quotient GAME --to N --json)", name)
 	}
-	q, err := quotient.Unmarshal(data)
+	q, err := quotient.UnmarshalWithin(ctx, data, budget)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

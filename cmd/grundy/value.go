@@ -50,22 +50,26 @@ value: 'grundy solve' answers for them.`,
 					return err
 				}
 			}
+			ctx, cancel := opts.context(cmd)
+			defer cancel()
+			budget, done := opts.budget(cmd)
 			var qf *query.QuotientFile
 			if quotientFile != "" {
 				if !misere {
+					done()
 					return usageError{fmt.Errorf("--quotient answers misère play: add --misere")}
 				}
 				data, err := query.ReadFile(opts.files(cmd), quotientFile)
 				if err != nil {
+					done()
 					return fmt.Errorf("--quotient: %w", err)
 				}
-				if qf, err = query.ReadQuotientFile(quotientFile, data); err != nil {
+				// Rebuilding the monoid is part of the request.
+				if qf, err = query.ReadQuotientFileWithin(ctx, quotientFile, data, budget); err != nil {
+					done()
 					return err
 				}
 			}
-			ctx, cancel := opts.context(cmd)
-			defer cancel()
-			budget, done := opts.budget(cmd)
 			if misere {
 				defer done()
 				return runMisereValue(ctx, cmd, opts, pos, qf, budget)

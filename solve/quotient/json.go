@@ -66,16 +66,32 @@ const maxLoadOrder = 1 << 13
 // face's output may add the game's name). It cannot tell whether the
 // quotient belongs to a given game: Check does. Errors wrap game.ErrInput.
 func (q *Quotient) UnmarshalJSON(data []byte) error {
-	var f file
-	if err := json.Unmarshal(data, &f); err != nil {
-		return game.Inputf("quotient file: %v", err)
-	}
-	r, err := f.rebuild()
+	r, err := UnmarshalWithin(context.Background(), data, nil)
 	if err != nil {
-		return game.Inputf("quotient file: %v", err)
+		return err
 	}
 	*q = *r
 	return nil
+}
+
+// UnmarshalWithin is Unmarshal within a request's limits: the rebuilt
+// monoid's tables (order^2 products) are held against budget before they
+// are made, so a file of too large an order is refused at once, and the
+// rebuild polls ctx. Errors about the file wrap game.ErrInput; the limits'
+// are the budget's and ctx's.
+func UnmarshalWithin(ctx context.Context, data []byte, budget *limits.Budget) (*Quotient, error) {
+	var f file
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, game.Inputf("quotient file: %v", err)
+	}
+	r, err := f.rebuild(ctx, budget)
+	if limits.IsLimit(err) {
+		return nil, fmt.Errorf("quotient file: rebuild a monoid of order %d: %w", f.Order, err)
+	}
+	if err != nil {
+		return nil, game.Inputf("quotient file: %v", err)
+	}
+	return r, nil
 }
 
 // wordKey is the key of a word (its exponents) in the index of normal
@@ -89,9 +105,18 @@ func wordKey(m []int) string {
 }
 
 // rebuild makes the Quotient a file describes.
-func (f *file) rebuild() (*Quotient, error) {
+func (f *file) rebuild(ctx context.Context, budget *limits.Budget) (*Quotient, error) {
 	if f.Order < 1 || f.Order > maxLoadOrder {
 		return nil, fmt.Errorf("order %d is not between 1 and %d", f.Order, maxLoadOrder)
+	}
+	// The product table (order^2 elements) and the products by a
+	// generator dominate what the rebuild holds.
+	order := int64(f.Order)
+	if err := budget.Grow((order*order + order*int64(len(f.Generators))) * 4); err != nil { // an Element is 4 bytes
+		return nil, err
+	}
+	if err := limits.Poll(ctx); err != nil {
+		return nil, err
 	}
 	q := &Quotient{order: f.Order}
 	names := map[string]int{}
@@ -142,6 +167,11 @@ func (f *file) rebuild() (*Quotient, error) {
 	for len(level) > 0 {
 		var next [][]int
 		for _, m := range level {
+			if len(normal)%256 == 0 {
+				if err := limits.Poll(ctx); err != nil {
+					return nil, err
+				}
+			}
 			key := wordKey(m)
 			if _, ok := index[key]; ok {
 				continue
@@ -192,7 +222,6 @@ func (f *file) rebuild() (*Quotient, error) {
 			}
 		}
 	}
-	n := f.Order
 	q.normal = normal
 	// Only the products by a generator are rewritten (n*k of them); the
 	// others follow from a*b = (a*b')*g, where b' is b's normal form with
@@ -200,8 +229,12 @@ func (f *file) rebuild() (*Quotient, error) {
 	// divides is one), taking b by degree so that b' comes first. The
 	// product so built is commutative when the relations rewrite every
 	// word to one normal form, which is checked below with associativity.
+	n := f.Order
 	byGen := make([]Element, n*k)
 	for a := range n {
+		if err := limits.Poll(ctx); err != nil {
+			return nil, err
+		}
 		for i := range k {
 			m := slices.Clone(normal[a])
 			m[i]++
@@ -224,7 +257,12 @@ func (f *file) rebuild() (*Quotient, error) {
 	}
 	slices.SortStableFunc(byDegree, func(x, y int) int { return degree(normal[x]) - degree(normal[y]) })
 	q.mul = make([]Element, n*n)
-	for _, b := range byDegree {
+	for j, b := range byDegree {
+		if j%64 == 0 {
+			if err := limits.Poll(ctx); err != nil {
+				return nil, err
+			}
+		}
 		i := k - 1
 		for i >= 0 && normal[b][i] == 0 {
 			i--
@@ -264,6 +302,11 @@ func (f *file) rebuild() (*Quotient, error) {
 	// a smaller element times one generator).
 	for _, g := range q.gens {
 		for x := range n {
+			if x%64 == 0 {
+				if err := limits.Poll(ctx); err != nil {
+					return nil, err
+				}
+			}
 			for y := range n {
 				if q.Mul(q.Mul(Element(x), g.Element), Element(y)) != q.Mul(Element(x), q.Mul(g.Element, Element(y))) {
 					return nil, fmt.Errorf("the relations do not define an associative product")
