@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -44,8 +45,8 @@ func tierChild() {
 		}
 		defer db.Close()
 		switch name {
-		case "quixo:3x3":
-			g := NewQuixo(3)
+		case "quixo:3x3", "quixo:4x4":
+			g := NewQuixo(int(name[len(name)-1] - '0'))
 			s := tier.New(g, budget, tier.Options{DB: db, Workers: 2})
 			defer s.Close()
 			return s.Solve(context.Background(), g.TiersWithBlanks(64))
@@ -104,8 +105,8 @@ func cleanDB(t *testing.T, name string) map[string][]byte {
 	t.Helper()
 	dir := t.TempDir()
 	switch name {
-	case "quixo:3x3":
-		tierSolve(t, NewQuixo(3), name, 1, dir)
+	case "quixo:3x3", "quixo:4x4":
+		tierSolve(t, NewQuixo(int(name[len(name)-1]-'0')), name, 2, dir)
 	case "tictactoe":
 		tierSolve(t, PieceTiers[TicTacToePos](TicTacToe{}), name, 1, dir)
 	}
@@ -131,10 +132,21 @@ func sameFiles(t *testing.T, dir string, want map[string][]byte, what string) {
 // directory, then a run to the end, and once by a child that kills itself
 // inside a tier; the files left are byte for byte those of an
 // uninterrupted run, manifest and lock file included.
+//
+// The full version is a benchmark of tens of minutes:
+// GRUNDY_TIER_KILL_GAME=quixo:4x4 GRUNDY_TIER_KILLS=20 go test ./games
+// -run TestTierKill -timeout 2h (docs/PERFORMANCE.md).
 func TestTierKill(t *testing.T) {
 	tierChild()
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 26))
-	for _, name := range []string{"quixo:3x3", "tictactoe"} {
+	names, kills := []string{"quixo:3x3", "tictactoe"}, 6
+	if name := os.Getenv("GRUNDY_TIER_KILL_GAME"); name != "" {
+		names = []string{name}
+	}
+	if n, err := strconv.Atoi(os.Getenv("GRUNDY_TIER_KILLS")); err == nil {
+		kills = n
+	}
+	for _, name := range names {
 		want := cleanDB(t, name)
 		// A child killed inside a tier.
 		dir := t.TempDir()
@@ -165,8 +177,8 @@ func TestTierKill(t *testing.T) {
 		}
 		whole := time.Since(begin)
 		dir = t.TempDir()
-		kills := 0
-		for range 6 {
+		killed := 0
+		for range kills {
 			cmd, stderr := startChild(t, name, dir, false)
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
@@ -179,7 +191,7 @@ func TestTierKill(t *testing.T) {
 			}
 			switch code := exitCode(err); code {
 			case -1:
-				kills++
+				killed++
 			case 0:
 			default:
 				t.Fatalf("%s: exit %d: %s", name, code, stderr)
@@ -189,8 +201,8 @@ func TestTierKill(t *testing.T) {
 		if err := cmd.Wait(); err != nil {
 			t.Fatalf("%s: the last run: %v %s", name, err, stderr)
 		}
-		t.Logf("%s: %d random kills, then a run finished", name, kills)
-		sameFiles(t, dir, want, fmt.Sprintf("%s after %d kills", name, kills))
+		t.Logf("%s: %d random kills, then a run finished", name, killed)
+		sameFiles(t, dir, want, fmt.Sprintf("%s after %d kills", name, killed))
 	}
 }
 

@@ -240,6 +240,17 @@ func (s *Solver[P]) Solve(ctx context.Context, roots []ID) error {
 	if err := s.Budget.Allow(left); err != nil {
 		return fmt.Errorf("%d positions to solve: %w", left, err)
 	}
+	// The memory of the largest tier and its children, held up front:
+	// a solve that cannot fit stops now, not hours later.
+	var peak int64
+	for _, t := range order {
+		peak = max(peak, s.need(t))
+	}
+	if err := s.Hold(peak); err != nil {
+		return fmt.Errorf("the largest tier and its children: %w", err)
+	}
+	// The disk the files take, after the memory: a solve that passes
+	// both is told about its memory, the limit a part of it can meet.
 	var disk int64
 	for _, t := range order {
 		if !s.done[t] && !s.listed(t) {
@@ -251,15 +262,6 @@ func (s *Solver[P]) Solve(ctx context.Context, roots []ID) error {
 	}
 	if err := store.CheckSpace(s.opts.DB.Dir(), s.opts.DB.Dir(), disk); err != nil {
 		return fmt.Errorf("the files of %d positions: %w", left, err)
-	}
-	// The memory of the largest tier and its children, held up front:
-	// a solve that cannot fit stops now, not hours later.
-	var peak int64
-	for _, t := range order {
-		peak = max(peak, s.need(t))
-	}
-	if err := s.Hold(peak); err != nil {
-		return fmt.Errorf("the largest tier and its children: %w", err)
 	}
 	for _, t := range order {
 		if err := s.solveTier(ctx, t); err != nil {
