@@ -47,31 +47,14 @@ func (ci *cramInstance) Name() string {
 func (*cramInstance) Spec() *Spec { s, _ := Lookup("cram"); return s }
 
 func (ci *cramInstance) Parse(args []string) ([]Component, error) {
-	if len(args) == 0 {
-		return nil, game.Inputf("no board given (e.g. 'cram 4x3' or 'cram ..#/.../...')")
-	}
-	comps := make([]Component, len(args))
-	for i, a := range args {
-		b, err := ParseRectBoard(a)
-		if err != nil {
-			return nil, err
-		}
-		comps[i] = ci.comp(b)
-	}
-	return comps, nil
+	return parseBoards(args, "'cram 4x3' or 'cram ..#/.../...'", ci.comp)
 }
 
 func (ci *cramInstance) comp(b RectBoard) Component {
 	return shapeComp[RectBoard]{ci, b.String(), b}
 }
 
-func (*cramInstance) Format(group []Component) []string {
-	args := make([]string, len(group))
-	for i, c := range group {
-		args[i] = c.String()
-	}
-	return args
-}
+func (*cramInstance) Format(group []Component) []string { return componentArgs(group) }
 
 // FileArgs reads boards from a file: one row per line, a blank line between
 // boards.

@@ -230,13 +230,7 @@ func (ni *nodeKaylesInstance) comp(p nkPos) Component {
 	return shapeComp[nkPos]{ni, text, p}
 }
 
-func (*nodeKaylesInstance) Format(group []Component) []string {
-	args := make([]string, len(group))
-	for i, c := range group {
-		args[i] = c.String()
-	}
-	return args
-}
+func (*nodeKaylesInstance) Format(group []Component) []string { return componentArgs(group) }
 
 // FileArgs reads a graph from a file: one edge "U V" per line, a lone
 // number names a vertex, '#' starts a comment; vertices are numbered from

@@ -174,31 +174,14 @@ func (*rectanglesInstance) Name() string { return "rectangles" }
 func (*rectanglesInstance) Spec() *Spec { s, _ := Lookup("rectangles"); return s }
 
 func (ri *rectanglesInstance) Parse(args []string) ([]Component, error) {
-	if len(args) == 0 {
-		return nil, game.Inputf("no board given (e.g. 'rectangles 3x3' or 'rectangles ..#/.../...')")
-	}
-	comps := make([]Component, len(args))
-	for i, a := range args {
-		b, err := ParseRectBoard(a)
-		if err != nil {
-			return nil, err
-		}
-		comps[i] = ri.comp(b)
-	}
-	return comps, nil
+	return parseBoards(args, "'rectangles 3x3' or 'rectangles ..#/.../...'", ri.comp)
 }
 
 func (ri *rectanglesInstance) comp(b RectBoard) Component {
 	return shapeComp[RectBoard]{ri, b.String(), b}
 }
 
-func (*rectanglesInstance) Format(group []Component) []string {
-	args := make([]string, len(group))
-	for i, c := range group {
-		args[i] = c.String()
-	}
-	return args
-}
+func (*rectanglesInstance) Format(group []Component) []string { return componentArgs(group) }
 
 // FileArgs reads boards from a file: one row per line, a blank line between
 // boards.

@@ -28,6 +28,33 @@ func (c shapeComp[T]) Key() any { return c.text }
 // String returns the component in CLI syntax.
 func (c shapeComp[T]) String() string { return c.text }
 
+// parseBoards reads each ARG as one board of the rectangles syntax (rows
+// of '.' and '#', or WxH) and binds it with comp; example is the hint of
+// the error when no ARG is given.
+func parseBoards(args []string, example string, comp func(RectBoard) Component) ([]Component, error) {
+	if len(args) == 0 {
+		return nil, game.Inputf("no board given (e.g. %s)", example)
+	}
+	comps := make([]Component, len(args))
+	for i, a := range args {
+		b, err := ParseRectBoard(a)
+		if err != nil {
+			return nil, err
+		}
+		comps[i] = comp(b)
+	}
+	return comps, nil
+}
+
+// componentArgs writes each component of a group as one ARG, its text.
+func componentArgs(group []Component) []string {
+	args := make([]string, len(group))
+	for i, c := range group {
+		args[i] = c.String()
+	}
+	return args
+}
+
 // maxBoardCells bounds the boards the board games accept (a 2000x2000
 // board), so a typo cannot ask for gigabytes.
 const maxBoardCells = 4 << 20

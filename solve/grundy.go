@@ -201,16 +201,20 @@ func (s *Grundy[P]) fit(e *entry[P], v game.Nimber) error {
 }
 
 // components appends the canonical components of p to dst.
-func (s *Grundy[P]) components(p P, dst []P) []P {
+func (s *Grundy[P]) components(p P, dst []P) []P { return appendComponents(s.split, s.canon, p, dst) }
+
+// appendComponents appends the components of p to dst, split by split and
+// each replaced by its representative under canon (either may be nil).
+func appendComponents[P comparable](split game.Splitter[P], canon game.Canonicalizer[P], p P, dst []P) []P {
 	start := len(dst)
-	if s.split != nil {
-		dst = s.split.Split(p, dst)
+	if split != nil {
+		dst = split.Split(p, dst)
 	} else {
 		dst = append(dst, p)
 	}
-	if s.canon != nil {
+	if canon != nil {
 		for i := start; i < len(dst); i++ {
-			dst[i] = s.canon.Canon(dst[i])
+			dst[i] = canon.Canon(dst[i])
 		}
 	}
 	return dst

@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/grundy-go/grundy/game"
@@ -49,7 +50,8 @@ type Pruned[P comparable] struct {
 	canon  game.Canonicalizer[P]
 	valuer game.Valuer[P]
 	sizer  Sizer[P]
-	memo   map[P]*facts
+	memo   map[P]int32       // the index of each component's facts in chunks
+	chunks [][]facts         // the facts, in chunks that never move (so a *facts stays valid)
 	depth  int               // the depth of the question being asked
 	frames []*prunedFrame[P] // the scratch of each depth's options
 }
@@ -82,13 +84,13 @@ type prunedFrame[P comparable] struct {
 	size  []int
 }
 
-// factsBytes is the memory a memo entry holds: the facts, the pointer, and
-// the map's key and bucket overhead.
-const factsBytes = 96
+// factsBytes is the memory a memo entry holds: the facts (40 bytes), and
+// the map's key, index and overhead.
+const factsBytes = 80
 
 // NewPruned returns a pruned solver for g counting against budget.
 func NewPruned[P comparable](g game.Game[P], budget *limits.Budget) *Pruned[P] {
-	s := &Pruned[P]{game: g, memo: map[P]*facts{}}
+	s := &Pruned[P]{game: g, memo: map[P]int32{}}
 	s.Budget = budget
 	s.split, _ = g.(game.Splitter[P])
 	s.canon, _ = g.(game.Canonicalizer[P])
@@ -125,36 +127,37 @@ func (s *Pruned[P]) IsValue(ctx context.Context, parts []P, v game.Nimber) (bool
 }
 
 // components appends the canonical components of p to dst.
-func (s *Pruned[P]) components(p P, dst []P) []P {
-	start := len(dst)
-	if s.split != nil {
-		dst = s.split.Split(p, dst)
-	} else {
-		dst = append(dst, p)
-	}
-	if s.canon != nil {
-		for i := start; i < len(dst); i++ {
-			dst[i] = s.canon.Canon(dst[i])
-		}
-	}
-	return dst
-}
+func (s *Pruned[P]) components(p P, dst []P) []P { return appendComponents(s.split, s.canon, p, dst) }
 
 // facts returns the entry of c, made (and accounted for) if new.
 func (s *Pruned[P]) facts(c P) (*facts, error) {
-	if f, ok := s.memo[c]; ok {
-		return f, nil
+	if i, ok := s.memo[c]; ok {
+		return s.at(i), nil
 	}
-	if err := s.Hold(int64(len(s.memo)+1) * factsBytes); err != nil {
+	n := len(s.memo)
+	if n == math.MaxInt32 {
+		return nil, fmt.Errorf("more than %d components", math.MaxInt32)
+	}
+	if err := s.Hold(int64(n+1) * factsBytes); err != nil {
 		return nil, err
 	}
-	f := &facts{}
+	if n%factsChunk == 0 {
+		s.chunks = append(s.chunks, make([]facts, factsChunk))
+	}
+	f := s.at(int32(n))
 	if s.valuer != nil {
 		f.value, f.known = s.valuer.Value(c)
 	}
-	s.memo[c] = f
+	s.memo[c] = int32(n)
 	return f, nil
 }
+
+// factsChunk is the number of facts in a chunk: a chunk is allocated
+// whole, and holds no pointer, so the collector does not scan it.
+const factsChunk = 4096
+
+// at returns the facts of index i.
+func (s *Pruned[P]) at(i int32) *facts { return &s.chunks[i/factsChunk][i%factsChunk] }
 
 // value returns g(c): the first candidate k that no option has.
 func (s *Pruned[P]) value(ctx context.Context, c P) (game.Nimber, error) {
@@ -293,8 +296,8 @@ func (s *Pruned[P]) optionHas(ctx context.Context, c P, f *facts, k game.Nimber)
 func (s *Pruned[P]) knownSum(parts []P) (game.Nimber, bool) {
 	var x game.Nimber
 	for _, p := range parts {
-		f, ok := s.memo[p]
-		if !ok || !f.known {
+		i, ok := s.memo[p]
+		if !ok || !s.at(i).known {
 			if s.valuer == nil {
 				return 0, false
 			}
@@ -305,7 +308,7 @@ func (s *Pruned[P]) knownSum(parts []P) (game.Nimber, bool) {
 			x ^= v
 			continue
 		}
-		x ^= f.value
+		x ^= s.at(i).value
 	}
 	return x, true
 }
