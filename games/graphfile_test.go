@@ -171,7 +171,7 @@ func TestGraphFileInstance(t *testing.T) {
 		}
 		total ^= v
 	}
-	if total != 2^0^1 {
+	if total != 3 { // 2 xor 0 xor 1
 		t.Errorf("a + lonely + b = %d, want 3", total)
 	}
 	if _, err := Parse([]string{"graph:" + path, "zz"}); !errors.Is(err, game.ErrInput) {

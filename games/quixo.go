@@ -302,6 +302,7 @@ func (g *Quixo) ParseQuixo(args []string) (QuixoPos, error) {
 				p.O |= bit
 			case '.':
 			default:
+				//lint:ignore ST1005 the final '.' is the empty cell's character, not punctuation
 				return p, fmt.Errorf("board %q: row %d has %q, want x, o or .", args[0], r+1, ch)
 			}
 		}

@@ -144,7 +144,8 @@ func (s *bitsParts) appendTo(dst []uint64) []uint64 {
 	if s.n == 1 {
 		return append(dst, s.canon[0])
 	}
-	for _, c := range s.canon[:s.n] { // a few words: cheaper than a memmove
+	//lint:ignore S1011 a few words: the loop is cheaper than append's memmove here (measured in the hashed engine's benchmark)
+	for _, c := range s.canon[:s.n] {
 		dst = append(dst, c)
 	}
 	return dst

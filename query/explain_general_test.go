@@ -39,7 +39,7 @@ func TestExplainTicTacToeMinimax(t *testing.T) {
 		}
 		checked++
 		g := x.General
-		where := fmt.Sprintf("%s", pos)
+		where := pos.String()
 		if x.Kind != "general" || g == nil || len(g.Line) == 0 {
 			t.Fatalf("%s: %+v", where, x)
 		}

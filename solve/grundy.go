@@ -468,15 +468,6 @@ type entry[P comparable] struct {
 	big           bool // one of the passed options has a value of 64 or more
 }
 
-// options returns the number of options of expanded entry e, the top of
-// the stack.
-func (s *Grundy[P]) options(e *entry[P]) int {
-	if e.single {
-		return len(s.arena) - int(e.arena)
-	}
-	return len(s.bounds) - int(e.bounds)
-}
-
 // open expands entry e, the top of the stack: it counts the state against
 // the budget, makes room for its memo entry, records its options, and
 // marks it in progress. With no budget it polls the context every

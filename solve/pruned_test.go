@@ -14,7 +14,6 @@ import (
 // when positions have many options, so the facts' bit sets overflow too.
 type randomDAG struct {
 	options [][][]int
-	sized   bool
 }
 
 func newRandomDAG(rng *rand.Rand, n, maxOptions int) randomDAG {

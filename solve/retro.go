@@ -492,14 +492,3 @@ func (s *Retro[P]) propagate(ctx context.Context, queue []uint32, parents func(i
 	}
 	return nil
 }
-
-// bytesString writes a byte count in MiB, GiB or TiB.
-func bytesString(n float64) string {
-	switch {
-	case n >= 1<<40:
-		return fmt.Sprintf("%.1f TiB", n/(1<<40))
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", n/(1<<30))
-	}
-	return fmt.Sprintf("%.1f MiB", n/(1<<20))
-}

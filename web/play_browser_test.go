@@ -305,8 +305,7 @@ func playByClicks(t *testing.T, b *browser, c playCase) {
 		if before == "" {
 			before = c.position
 		}
-		var moves []listedMove
-		moves = eval[[]listedMove](b, `[...document.querySelectorAll('#moves button.move')].map(x => ({label: x.dataset.move, position: x.dataset.position, cls: x.className, component: x.dataset.component}))`)
+		moves := eval[[]listedMove](b, `[...document.querySelectorAll('#moves button.move')].map(x => ({label: x.dataset.move, position: x.dataset.position, cls: x.className, component: x.dataset.component}))`)
 		if len(moves) == 0 {
 			t.Fatal("the human is to move and no move is listed")
 		}

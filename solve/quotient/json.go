@@ -322,6 +322,7 @@ func (f *file) rebuild(ctx context.Context, budget *limits.Budget) (*Quotient, e
 		}
 		x, ok := index[wordKey(m)]
 		if !ok {
+			//lint:ignore ST1005 P-portion is the term's name (Plambeck–Siegel), capitalised as they write it
 			return nil, fmt.Errorf("P-portion element %q is not in normal form", s)
 		}
 		q.p[x] = true
