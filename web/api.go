@@ -215,8 +215,8 @@ func (s *Server) solve(r *request) (any, error) {
 // section 6) and what to compute with it.
 type ScriptRequest struct {
 	Script string `json:"script"` // the Starlark source
-	Verb   string `json:"verb"`   // "value" (default), "table" or "solve"
-	Args   string `json:"args"`   // value, solve: the ARGs of the position; table: the "to" (or "from to")
+	Verb   string `json:"verb"`   // "value" (default), "table", "solve" or "graph"
+	Args   string `json:"args"`   // value, solve, graph: the ARGs of the position; table: the "to" (or "from to")
 }
 
 // scriptName is the GAME token of a pasted script: its errors name
@@ -273,8 +273,19 @@ func (s *Server) script(r *request) (any, error) {
 			return nil, game.Inputf("%s: %w", scriptName, err)
 		}
 		return query.SolveWith(ctx, query.Position{{Game: inst, Components: comps}}, query.SolveOptions{Budget: r.budget})
+	case "graph":
+		// The game graph of the position, as /api/graph draws one.
+		comps, err := inst.Parse(args)
+		if err != nil {
+			return nil, game.Inputf("%s: %w", scriptName, err)
+		}
+		g, err := query.Graph(ctx, query.Position{{Game: inst, Components: comps}}, r.budget, r.maxNodes)
+		if err != nil {
+			return nil, err
+		}
+		return layoutGraph(g), nil
 	}
-	return nil, game.Inputf("verb %q: a script runs value, table or solve", req.Verb)
+	return nil, game.Inputf("verb %q: a script runs value, table, solve or graph", req.Verb)
 }
 
 // MoveResult is the answer of /api/move: the position's outcome and every

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -170,5 +171,32 @@ func TestBrowserMisereGenusPartial(t *testing.T) {
 		t.Errorf("%s points charted, want the %d heaps done", n, heap)
 	}
 	b.shot("game-kayles-misere-partial")
+	b.noErrors()
+}
+
+// TestBrowserScriptGraph: the rule editor's "Graph it" draws the game graph
+// of a pasted script. Subtraction {1, 2} from a heap of 4 reaches the heaps
+// 0..4, one box each, with G(n) = n mod 3 (by induction: the options of n
+// are n-1 and n-2, of values the two other residues).
+func TestBrowserScriptGraph(t *testing.T) {
+	b := newBrowser(t)
+	b.do("viewport", chromedp.EmulateViewport(1400, 1000))
+	b.open("/script.html")
+	b.wait(`#editor .cm-content`)
+	src := "def moves(n):\n    return [n - k for k in (1, 2) if k <= n]\n"
+	b.do("graph it", chromedp.Evaluate[chromedp.Void](`scriptEditor.set(`+strconv.Quote(src)+`)`), chromedp.SetValue(chromedp.CSS(`#verb`), "value"),
+		chromedp.SetValue(chromedp.CSS(`#args`), "4"), chromedp.Click(chromedp.CSS(`#graph`)))
+	b.wait(`#graph[data-drawn="true"]`)
+	nodes := eval[[]string](b, `[...document.querySelectorAll('#graph g.node')].map(g => g.dataset.position + '=' + g.dataset.grundy)`)
+	if len(nodes) != 5 {
+		t.Fatalf("%d boxes, want the heaps 0..4: %v", len(nodes), nodes)
+	}
+	for _, n := range nodes {
+		var heap, g int
+		if _, err := fmt.Sscanf(n, "script.star %d=%d", &heap, &g); err != nil || g != heap%3 {
+			t.Errorf("box %q, want G(n) = n mod 3", n)
+		}
+	}
+	b.shot("graph-script")
 	b.noErrors()
 }

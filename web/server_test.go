@@ -522,7 +522,7 @@ func TestScript(t *testing.T) {
 		{scriptJSON("def moves(n):\n    return [n - 1, nothing]\n", "value", "3"), 400, "script.star:2"},
 		{scriptJSON("def moves(n):\n    while True:\n        n += 1\n", "value", "3"), 422, "steps in one call (a limit of the explorer)"},
 		{scriptJSON(sub, "value", "x"), 400, "script.star"},
-		{scriptJSON(sub, "graph", "3"), 400, "value, table or solve"},
+		{scriptJSON(sub, "draw", "3"), 400, "value, table, solve or graph"},
 		{scriptJSON(sub, "table", "1 2 3"), 400, "FROM TO"},
 		{scriptJSON("", "value", "3"), 400, "empty script"},
 		{`{"script": 3}`, 400, "not a script request"},

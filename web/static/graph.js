@@ -1,9 +1,14 @@
-import { api, h, $, header, showError, param, setParams, pageLink } from './common.js';
+import { api, post, h, $, header, showError, param, setParams, pageLink } from './common.js';
 
 // The game graph page draws the graph of /api/graph as SVG with the
 // layered layout the server computes (the CLI's, internal/graphview): the
 // start at the top, every move pointing down, no two boxes overlapping.
 // The wheel zooms about the pointer, dragging pans, "Fit" shows it whole.
+//
+// With ?script=1 the game is a rule script's: its source is read from
+// sessionStorage 'grundy.script' (the rule editor stores it there), the
+// position is the script's ARGs, and the graph comes from POST
+// /api/script (verb graph).
 
 const SVG = 'http://www.w3.org/2000/svg';
 const s = (tag, attrs = {}, ...children) => {
@@ -14,11 +19,14 @@ const s = (tag, attrs = {}, ...children) => {
 };
 
 header('graph.html');
+const scriptMode = param('script') === '1';
+const scriptSource = scriptMode ? sessionStorage.getItem('grundy.script') : null;
 document.body.classList.add('wide');
 const main = $('#main');
 main.append(
-  h('h1', {}, 'Game graph'),
-  h('p', { class: 'muted' }, 'Every position reachable from the start, one box each, with an arrow for each move, drawn in layers: every move points down (a move that closes a cycle points up). Scroll to zoom, drag to pan; click a box to analyse its position.'),
+  h('h1', {}, scriptMode ? 'Game graph of the rule script' : 'Game graph'),
+  h('p', { class: 'muted' }, 'Every position reachable from the start, one box each, with an arrow for each move, drawn in layers: every move points down (a move that closes a cycle points up). Scroll to zoom, drag to pan', scriptMode ? '.' : '; click a box to analyse its position.'),
+  ...(scriptMode ? [h('p', { class: 'note', id: 'script-note' }, scriptSource ? 'The game is the rule script from the rule editor; the position is its ARGs.' : 'No rule script: open the graph from the rule editor.')] : []),
   h('form', { class: 'row card', id: 'form' },
     h('input', { type: 'text', class: 'pos', id: 'position', value: param('position') || 'subtract:1-3 6', 'aria-label': 'position' }),
     h('label', { for: 'label-by' }, 'boxes show'),
@@ -49,7 +57,12 @@ async function draw() {
   const status = $('#status');
   status.replaceChildren(h('p', { class: 'muted' }, 'Computing…'));
   try {
-    last = await api('graph', { position, 'max-nodes': maxNodes });
+    if (scriptMode) {
+      if (!scriptSource) throw new Error('no rule script to draw: open the graph from the rule editor');
+      last = await post('script', { script: scriptSource, verb: 'graph', args: position });
+    } else {
+      last = await api('graph', { position, 'max-nodes': maxNodes });
+    }
   } catch (err) {
     last = null;
     $('#graph').style.display = 'none';
@@ -67,7 +80,7 @@ async function draw() {
     }
     return;
   }
-  status.replaceChildren(h('p', {}, `${last.nodes.length} positions, ${last.edges.length} moves. `, pageLink('analyse', last.position, 'analyse the start'), ' · ', pageLink('play', last.position, 'play it')));
+  status.replaceChildren(h('p', {}, `${last.nodes.length} positions, ${last.edges.length} moves. `, ...(scriptMode ? [] : [pageLink('analyse', last.position, 'analyse the start'), ' · ', pageLink('play', last.position, 'play it')])));
   render(last, true);
 }
 
@@ -117,7 +130,7 @@ function render(g, refit) {
       s('rect', { x: b.x - b.w / 2, y: b.y - b.h / 2, width: b.w, height: b.h, rx: 6 }));
     const top = b.y - b.h / 2 + 6;
     lines.forEach((line, k) => box.append(s('text', { x: b.x, y: top + k * 15 + 7.5, class: k === lines.length - 1 ? 'value' : null }, line)));
-    box.addEventListener('click', () => { if (!dragged) location.href = `analyse.html?position=${encodeURIComponent(n.position)}`; });
+    box.addEventListener('click', () => { if (!dragged && !scriptMode) location.href = `analyse.html?position=${encodeURIComponent(n.position)}`; });
     nodes.append(box);
   });
   svg.append(edges, nodes);
