@@ -7,6 +7,8 @@ import (
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
+
+	"github.com/grundy-go/grundy/limits"
 )
 
 // Starlark bounds the number of steps a computation takes but not the memory
@@ -52,6 +54,52 @@ const (
 // checkedMethods are the methods that can build a value much larger than
 // their receiver and arguments.
 var checkedMethods = map[string]bool{"join": true, "replace": true, "format": true, "extend": true, "update": true, "union": true}
+
+// scanMethods are the methods whose cost grows with their receiver: they
+// copy it (upper, strip, split, a dict's items, ...) or scan it (find,
+// count, index, a list's remove, insert and pop shifting its elements). One
+// call is one Starlark step; the sandbox charges what they copy to the
+// call's allocation and what they scan to its steps (scanCost).
+var scanMethods = map[string]bool{
+	// strings
+	"capitalize": true, "lower": true, "upper": true, "title": true, "swapcase": true,
+	"strip": true, "lstrip": true, "rstrip": true, "removeprefix": true, "removesuffix": true,
+	"split": true, "rsplit": true, "splitlines": true, "partition": true, "rpartition": true,
+	"elems": true, "elem_ords": true, "codepoints": true, "codepoint_ords": true,
+	"find": true, "rfind": true, "index": true, "rindex": true, "count": true,
+	"startswith": true, "endswith": true,
+	"isalnum": true, "isalpha": true, "isdigit": true, "islower": true, "isspace": true, "istitle": true, "isupper": true,
+	// lists, dicts and sets
+	"insert": true, "remove": true, "pop": true, "clear": true,
+	"keys": true, "values": true, "items": true, "copy": true,
+	"difference": true, "intersection": true, "symmetric_difference": true,
+	"issubset": true, "issuperset": true,
+}
+
+// Hidden names of the checked scans and copies.
+const (
+	opIn    = "$in"
+	opNotIn = "$not_in"
+	opSlice = "$slice"
+)
+
+// scanCost charges thread with the Starlark steps a builtin operation on v
+// takes, one per element (one per 16 bytes of a string): in, a method that
+// scans or copies, a slice. The thread's step budget then bounds their
+// time as it bounds the script's own loops.
+func scanCost(thread *starlark.Thread, v starlark.Value) {
+	n, unit := seqSize(v)
+	switch {
+	case n < 0:
+		if l := starlark.Len(v); l > 0 { // dict, set
+			thread.Steps += uint64(l)
+		}
+	case unit == 1:
+		thread.Steps += uint64(n / 16)
+	default:
+		thread.Steps += uint64(n)
+	}
+}
 
 // sizeError reports a value that a script tried to build beyond the size
 // cap. It is a limit (exit status 1), not bad input.
@@ -168,6 +216,10 @@ func rewriteExpr(e syntax.Expr) syntax.Expr {
 			return call(opMul, e.OpPos, e.X, e.Y)
 		case e.Op == syntax.PERCENT && !isNumber(e.Y):
 			return call(opMod, e.OpPos, e.X, e.Y)
+		case e.Op == syntax.IN:
+			return call(opIn, e.OpPos, e.X, e.Y)
+		case e.Op == syntax.NOT_IN:
+			return call(opNotIn, e.OpPos, e.X, e.Y)
 		}
 		return e
 	case *syntax.UnaryExpr:
@@ -183,7 +235,7 @@ func rewriteExpr(e syntax.Expr) syntax.Expr {
 		}
 	case *syntax.DotExpr:
 		e.X = rewriteExpr(e.X)
-		if checkedMethods[e.Name.Name] {
+		if checkedMethods[e.Name.Name] || scanMethods[e.Name.Name] {
 			// x.join becomes $method(x, "join"), a checked bound method.
 			name := &syntax.Literal{Token: syntax.STRING, TokenPos: e.NamePos, Raw: fmt.Sprintf("%q", e.Name.Name), Value: e.Name.Name}
 			return call(opMethod, e.Dot, e.X, name)
@@ -193,11 +245,17 @@ func rewriteExpr(e syntax.Expr) syntax.Expr {
 		e.Y = rewriteExpr(e.Y)
 	case *syntax.SliceExpr:
 		e.X = rewriteExpr(e.X)
+		args := []syntax.Expr{e.X}
 		for _, p := range []*syntax.Expr{&e.Lo, &e.Hi, &e.Step} {
 			if *p != nil {
 				*p = rewriteExpr(*p)
+				args = append(args, *p)
+			} else {
+				args = append(args, &syntax.Ident{NamePos: e.Lbrack, Name: "None"})
 			}
 		}
+		// x[lo:hi:step] copies its result: $slice charges it first.
+		return call(opSlice, e.Lbrack, args...)
 	case *syntax.ListExpr:
 		for i, x := range e.List {
 			e.List[i] = rewriteExpr(x)
@@ -255,16 +313,39 @@ func isNumber(e syntax.Expr) bool {
 	return ok && (l.Token == syntax.INT || l.Token == syntax.FLOAT)
 }
 
-// budget is the allocation account of the call in progress.
-type budget struct{ used int64 }
+// budget is the allocation account of the call in progress. What a call
+// builds through the checked operations also counts against the request's
+// memory budget (request, when not nil) until the call returns: the values
+// may all be live at once (appended to a list), and are garbage after.
+type budget struct {
+	used    int64
+	request *limits.Budget
+	held    int64 // bytes of used held in request
+}
 
-// charge records n bytes built; past maxCallAlloc it fails.
+// charge records n bytes built; past maxCallAlloc, or past the request's
+// memory budget, it fails.
 func (b *budget) charge(n int64) error {
 	b.used += n
 	if b.used > maxCallAlloc {
 		return sizeErrorf("the call built more than %d MiB of large values (the limit per call)", maxCallAlloc>>20)
 	}
+	if b.request != nil && b.used-b.held >= 1<<20 {
+		if err := b.request.Grow(b.used - b.held); err != nil {
+			return err
+		}
+		b.held = b.used
+	}
 	return nil
+}
+
+// endCall releases what the call held in the request's budget and starts
+// the next call's account.
+func (b *budget) endCall() {
+	if b.request != nil && b.held > 0 {
+		b.request.Release(b.held)
+	}
+	b.used, b.held = 0, 0
 }
 
 // fits checks a result of n elements of unit bytes each against the
@@ -567,6 +648,42 @@ func sandbox(b *budget) starlark.StringDict {
 		t := append(starlark.Tuple(nil), args...)
 		return t, b.checkNested(t)
 	})
+	in := func(name string, negate bool) {
+		d[name] = starlark.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+			scanCost(thread, args[1])
+			op := syntax.IN
+			if negate {
+				op = syntax.NOT_IN
+			}
+			return starlark.Binary(op, args[0], args[1])
+		})
+	}
+	in(opIn, false)
+	in(opNotIn, true)
+	d[opSlice] = starlark.NewBuiltin(opSlice, func(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+		x, ok := args[0].(starlark.Sliceable)
+		if !ok {
+			return nil, fmt.Errorf("invalid slice operand %s", args[0].Type())
+		}
+		start, end, step, err := sliceIndices(x.Len(), args[1], args[2], args[3])
+		if err != nil {
+			return nil, err
+		}
+		n := sliceLen(start, end, step)
+		_, unit := seqSize(x)
+		if unit == 0 {
+			unit = elemBytes
+		}
+		if err := b.fits("the slice", n, unit); err != nil {
+			return nil, err
+		}
+		if unit == 1 {
+			thread.Steps += uint64(n / 16)
+		} else {
+			thread.Steps += uint64(n)
+		}
+		return x.Slice(start, end, step), nil
+	})
 	d[opMethod] = starlark.NewBuiltin(opMethod, func(_ *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
 		return checkedAttr(b, args[0], string(args[1].(starlark.String)))
 	})
@@ -655,6 +772,81 @@ func checkedAttr(b *budget, recv starlark.Value, name string) (starlark.Value, e
 		if err := b.checkMethod(recv, name, args, kwargs); err != nil {
 			return nil, err
 		}
+		if scanMethods[name] {
+			// What it copies is at most its receiver; what it scans
+			// costs steps.
+			scanCost(thread, recv)
+			if n, unit := seqSize(recv); n > 0 {
+				if err := b.charge(int64(n) * int64(unit)); err != nil {
+					return nil, err
+				}
+			}
+		}
 		return starlark.Call(thread, method, args, kwargs)
 	}), nil
+}
+
+// sliceIndices normalizes the bounds of x[lo:hi:step] on a sequence of n
+// elements by the rules of Starlark (and Python): a missing step is 1, a
+// zero step is an error; negative bounds count from the end; bounds are
+// clamped to [0, n] going forward and to [-1, n-1] going backward, and
+// missing ones are the ends of that range in the step's direction; an
+// empty slice has equal bounds.
+func sliceIndices(n int, lo, hi, step starlark.Value) (start, end, stride int, err error) {
+	stride = 1
+	if step != starlark.None {
+		if stride, err = starlark.AsInt32(step); err != nil {
+			return 0, 0, 0, fmt.Errorf("invalid slice step: %v", err)
+		}
+		if stride == 0 {
+			return 0, 0, 0, fmt.Errorf("zero is not a valid slice step")
+		}
+	}
+	first, last := 0, n // the range bounds are clamped to
+	start, end = 0, n
+	if stride < 0 {
+		first, last = -1, n-1
+		start, end = n-1, -1
+	}
+	bound := func(v starlark.Value, dflt int) (int, error) {
+		if v == starlark.None {
+			return dflt, nil
+		}
+		i, err := starlark.AsInt32(v)
+		if err != nil {
+			return 0, fmt.Errorf("invalid start index: %v", err)
+		}
+		if i < 0 {
+			i += n
+		}
+		return min(max(i, first), last), nil
+	}
+	if start, err = bound(lo, start); err != nil {
+		return 0, 0, 0, err
+	}
+	if end, err = bound(hi, end); err != nil {
+		return 0, 0, 0, err
+	}
+	// An empty slice has equal bounds (Sliceable.Slice's contract).
+	if stride > 0 && end < start {
+		end = start
+	}
+	if stride < 0 && start < end {
+		start = end
+	}
+	return start, end, stride, nil
+}
+
+// sliceLen is the number of elements of a slice with normalized bounds.
+func sliceLen(start, end, step int) int {
+	if step > 0 {
+		if end <= start {
+			return 0
+		}
+		return (end - start + step - 1) / step
+	}
+	if start <= end {
+		return 0
+	}
+	return (start - end - step - 1) / -step
 }

@@ -281,7 +281,7 @@ func compile(name string, src []byte, out io.Writer) (*Script, error) {
 
 // setCallBudget arms the step budget for the next call.
 func (s *Script) setCallBudget() {
-	s.budget.used = 0
+	s.budget.endCall()
 	s.stepReason = ""
 	limit := s.thread.Steps + s.limits.CallSteps
 	if limit < s.thread.Steps { // overflow: no limit per call
@@ -312,6 +312,7 @@ func (s *Script) call(fn *starlark.Function, arg starlark.Value) (starlark.Value
 	}
 	s.args[0] = arg
 	v, err := starlark.Call(s.thread, fn, s.args, nil)
+	s.budget.endCall()
 	s.args[0] = nil
 	if err != nil {
 		return nil, s.wrap(fn.Name(), arg, err)
@@ -353,6 +354,10 @@ func (s *Script) wrap(fn string, pos starlark.Value, err error) error {
 		return &LimitError{Msg: fmt.Sprintf("%s: the script took more than %d steps in all", where, s.limits.RunSteps), Step: RunStepBudget}
 	case errors.As(err, &size):
 		return &LimitError{Msg: fmt.Sprintf("%s: %s", where, size.Msg)}
+	case errors.Is(err, limits.ErrMemoryLimit):
+		var mem *limits.MemoryLimitError
+		errors.As(err, &mem)
+		return fmt.Errorf("%s: %w", where, mem)
 	}
 	return game.Inputf("%s: %s%s", where, msg, s.hint())
 }
@@ -774,11 +779,13 @@ func (s *Script) run(ctx context.Context, budget *limits.Budget, op func() error
 	s.limits = limitsFrom(ctx)
 	s.ctx = ctx
 	s.request = budget
+	s.budget.request = budget
 	s.thread.Uncancel()
 	stop := context.AfterFunc(ctx, func() { s.thread.Cancel("the computation was stopped") })
 	err := op()
 	stop()
 	s.ctx = nil
+	s.budget.request = nil
 	if s.failed != nil {
 		err = s.failed
 		s.failed = nil
