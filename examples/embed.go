@@ -1,5 +1,5 @@
-// Package examples holds the example rule scripts (examples/*.star, SPEC
-// section 6) as files the programs can read: the web explorer's rule
+// Package examples holds the example rule scripts (examples/*.star,
+// docs/scripts.md) as files the programs can read: the web explorer's rule
 // editor offers them in its menu.
 package examples
 

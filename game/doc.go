@@ -23,7 +23,7 @@
 //		}
 //	}
 //
-// and solve.NewGrundy[int](Sticks{}, solve.Limits{}).Value(ctx, 16) is 0.
+// and solve.NewGrundy[int](Sticks{}, nil).Value(ctx, 16) is 0.
 //
 // Optional capabilities are separate small interfaces, found by type
 // assertion, each with a safe fallback when absent:

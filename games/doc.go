@@ -1,6 +1,6 @@
 // Package games is grundy's built-in catalog, one file per game, each
 // registered by name at init, and the parser of positions written in the
-// CLI syntax (SPEC section 1):
+// CLI syntax (docs/reference.md, "Positions"):
 //
 //	POSITION  := GROUP ( "+" GROUP )*
 //	GROUP     := GAME ARG*

@@ -103,10 +103,11 @@ func (p Position) Replace(i int, with []Component) Position {
 // line's file access (OSFiles); see ParseFS.
 func Parse(words []string) (Position, error) { return ParseFS(words, OSFiles) }
 
-// ParseFS parses a position from the words of a command line (SPEC section
-// 1): groups separated by lone "+" words, each a GAME token and its ARGs. An
-// ARG written @FILE is read from FILE, and so are the files GAME tokens
-// name, through files; with files nil they are refused.
+// ParseFS parses a position from the words of a command line
+// (docs/reference.md, "Positions"): groups separated by lone "+" words,
+// each a GAME token and its ARGs. An ARG written @FILE is read from FILE,
+// and so are the files GAME tokens name, through files; with files nil
+// they are refused.
 func ParseFS(words []string, files fs.FS) (Position, error) {
 	if len(words) == 0 {
 		return nil, game.Inputf("empty position: give a game and its arguments, e.g. 'nim 3 4 5'")

@@ -1,5 +1,7 @@
 // Package query answers grundy's verbs as data: the logic the CLI and the
 // web explorer share. Each function takes a parsed position, a context and
-// limits, and returns a result whose JSON form is the contract of SPEC
-// section 3; faces only parse, call and render.
+// limits, and returns a result whose JSON form is the contract of
+// docs/reference.md ("JSON keys"); faces only parse, call and render.
+// query is the faces' only door to the catalog, the engines and the
+// scripts (door.go); TestDependencies holds it.
 package query

@@ -13,7 +13,7 @@ import (
 	"github.com/grundy-go/grundy/store"
 )
 
-// SolveResult is the answer of `grundy solve` (SPEC section 3).
+// SolveResult is the answer of `grundy solve` (docs/reference.md, "JSON keys").
 type SolveResult struct {
 	Position string `json:"position"`
 	// Outcome for the player to move (JSON "win", "lose" or "draw").
@@ -348,8 +348,9 @@ func solveSum(ctx context.Context, pos games.Position, opts SolveOptions) (*Solv
 	return res, nil
 }
 
-// Loopy impartial values (SPEC section 3): when a component's game graph has
-// a cycle, Value reports generalized Sprague–Grundy values instead.
+// Loopy impartial values (docs/reference.md, "JSON keys"): when a
+// component's game graph has a cycle, Value reports generalized
+// Sprague–Grundy values instead.
 
 // MarshalJSON writes "grundy": "inf" for an infinite value (with its
 // "escapes"), a number otherwise.

@@ -26,7 +26,7 @@ const MaxListed = 1 << 20
 // values, 2 GiB as uint16).
 const MaxWritten = 1 << 30
 
-// TableResult is the answer of `grundy table` (SPEC section 3).
+// TableResult is the answer of `grundy table` (docs/reference.md, "JSON keys").
 type TableResult struct {
 	Game    string        `json:"game"`
 	From    int           `json:"from"`

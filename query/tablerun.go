@@ -34,8 +34,8 @@ type RunProgress = sparse.Progress
 var ErrRunExists = sparse.ErrExists
 
 // RunTableResult is the answer of a table written to a run file: the table
-// keys of SPEC section 3 (values only when at most MaxListed), the summary
-// and the sequence statistics.
+// keys of docs/reference.md, "JSON keys" (values only when at most
+// MaxListed), the summary and the sequence statistics.
 type RunTableResult struct {
 	Game     string       `json:"game"`
 	From     int          `json:"from"`

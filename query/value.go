@@ -22,7 +22,7 @@ const MaxMoves = 1000
 // index, "from" and "move" still say which move it is.
 const MaxMoveText = 1 << 14
 
-// ValueResult is the answer of `grundy value` (SPEC section 3).
+// ValueResult is the answer of `grundy value` (docs/reference.md, "JSON keys").
 type ValueResult struct {
 	Position     string           `json:"position"`
 	Grundy       game.Nimber      `json:"grundy"`

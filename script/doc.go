@@ -3,7 +3,7 @@
 // A script defines moves(pos), returning a list of options; an option is a
 // position, or a list of positions meaning a sum of independent components
 // (the empty list: the move leaves nothing). Optional: parse(arg), split(pos),
-// canon(pos), show(pos), and result(pos) for general games (SPEC section 6).
+// canon(pos), show(pos), and result(pos) for general games (docs/scripts.md).
 // Positions are hashable Starlark values (int, string, bytes, bool, None,
 // float, tuples of these); each is interned once into a dense [ID], and
 // the options of each position are computed by one call of moves and kept

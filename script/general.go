@@ -184,7 +184,8 @@ func (g *General) Name() string { return g.s.Name() }
 func (g *General) Spec() *games.Spec { return g.s.Spec() }
 
 // Parse reads all the ARGs of the group as one position, like the built-in
-// general games (SPEC section 1): parse(arg) gets them joined by spaces.
+// general games (docs/reference.md, "Positions"): parse(arg) gets them
+// joined by spaces.
 func (g *General) Parse(args []string) ([]games.Component, error) {
 	if len(args) == 0 {
 		return nil, game.Inputf("no position given (e.g. '%s ARG')", g.s.path)

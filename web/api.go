@@ -211,8 +211,8 @@ func (s *Server) solve(r *request) (any, error) {
 	return query.SolveWith(r.Context(), pos, query.SolveOptions{Budget: r.budget, Misere: misere})
 }
 
-// ScriptRequest is the JSON body of POST /api/script: a rule script (SPEC
-// section 6) and what to compute with it.
+// ScriptRequest is the JSON body of POST /api/script: a rule script
+// (docs/scripts.md) and what to compute with it.
 type ScriptRequest struct {
 	Script string `json:"script"` // the Starlark source
 	Verb   string `json:"verb"`   // "value" (default), "table", "solve" or "graph"

@@ -1,7 +1,7 @@
 // Package web is grundy's local web explorer (`grundy serve`): a JSON API
-// under /api/ that serves the same answers as the CLI's --json (SPEC
-// section 5), and a few embedded pages that draw them: the catalog, a game's
-// value chart with its pattern, a position analyser, the game graph, play
+// under /api/ that serves the same answers as the CLI's --json
+// (docs/web.md), and a few embedded pages that draw them: the catalog, a
+// game's value chart with its pattern, a position analyser, the game graph, play
 // against the perfect opponent, and a rule-script editor. The same pages
 // also run with no server: web/staticsite builds them with this package's
 // Server compiled to WebAssembly (web/wasm).

@@ -20,7 +20,7 @@ type PlayRequest struct {
 	Position string   `json:"position"` // the start, in CLI syntax
 	Played   []string `json:"played"`   // the positions left by the moves so far
 	Misere   bool     `json:"misere"`
-	// Script, when not empty, is a rule script's source (SPEC section 6):
+	// Script, when not empty, is a rule script's source (docs/scripts.md):
 	// the positions are then its game's, written as its ARGs (a leading
 	// GAME token ending in .star is dropped).
 	Script string `json:"script"`

@@ -93,7 +93,7 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// Server is the web explorer: the JSON API of SPEC section 5 under /api/ and
+// Server is the web explorer: the JSON API of docs/web.md under /api/ and
 // the embedded pages. It is safe for concurrent use; it keeps no state
 // between requests (every request opens its own game instances, so memo
 // tables never outlive a request).

@@ -27,7 +27,7 @@ import (
 	"github.com/grundy-go/grundy/query"
 )
 
-// Exit statuses (SPEC section 2).
+// Exit statuses (docs/reference.md, "Exit statuses").
 const (
 	exitFailed   = 1 // the computation failed or hit a limit
 	exitBadInput = 2 // bad usage or bad input
@@ -341,9 +341,9 @@ func (o *outputWriter) Write(p []byte) (int, error) {
 var negativeArg = regexp.MustCompile(`^-[0-9]`)
 
 // escapeNegatives hides position ARGs that start with '-' and a digit from
-// the flag parser (SPEC section 1); positionArgs restores them. A word that
-// follows a flag taking a value (--max-states -5) is that flag's value and
-// is left alone, so the flag itself judges it.
+// the flag parser (docs/reference.md, "Positions"); positionArgs restores
+// them. A word that follows a flag taking a value (--max-states -5) is that
+// flag's value and is left alone, so the flag itself judges it.
 func escapeNegatives(args []string, takesValue map[string]bool) []string {
 	out := make([]string, len(args))
 	for i, a := range args {

@@ -255,7 +255,7 @@ func playJSON(cfg playConfig, in io.Reader, out, errOut io.Writer) error {
 	return playErr
 }
 
-// playLines plays the plain line protocol of SPEC section 2 on in and out.
+// playLines plays the plain line protocol (docs/play.md) on in and out.
 func playLines(cfg playConfig, in io.Reader, out io.Writer) error {
 	lines := bufio.NewScanner(in)
 	lines.Buffer(make([]byte, 64<<10), 16<<20)

@@ -16,7 +16,7 @@ import (
 	"github.com/grundy-go/grundy/query"
 )
 
-// options are the flags every verb accepts (SPEC section 2).
+// options are the flags every verb accepts (docs/reference.md, "Verbs").
 type options struct {
 	json      bool
 	timeout   durationFlag

@@ -44,8 +44,8 @@ func minStates(t *testing.T, verb string, position ...string) int64 {
 }
 
 // TestStateLimitShared checks that --max-states bounds the whole command,
-// not each component: SPEC section 2, issue 14 ("--max-states 1500 on
-// divisor 1000 + divisor 1000 must fail like divisor 2000 does").
+// not each component (docs/limits.md): --max-states 1500 on divisor 1000 +
+// divisor 1000 must fail like divisor 2000 does.
 func TestStateLimitShared(t *testing.T) {
 	in := newInputs(t)
 	alone := minStates(t, "value", "divisor", "1000")
