@@ -20,6 +20,8 @@ type Example struct {
 	// "40" for `grundy table strip.star --to 40` (the editor's range).
 	Verb string `json:"verb"`
 	Args string `json:"args"`
+	// Command is that command as the comment writes it.
+	Command string `json:"command,omitempty"`
 }
 
 // usage matches the command line an example's comment shows.
@@ -43,7 +45,7 @@ func exampleList() ([]Example, error) {
 		first, _, _ := strings.Cut(src, "\n")
 		e.Title = strings.TrimSpace(strings.TrimPrefix(first, "#"))
 		if m := usage.FindStringSubmatch(src); m != nil {
-			e.Verb, e.Args = m[1], strings.TrimSpace(m[2])
+			e.Verb, e.Args, e.Command = m[1], strings.TrimSpace(m[2]), strings.Trim(m[0], "`")
 			if e.Verb == "table" {
 				e.Args = tableRange(e.Args)
 			}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -42,6 +43,9 @@ func TestExamples(t *testing.T) {
 		if e.Verb == "" || e.Args == "" {
 			t.Errorf("%s: no command in its comment (a line `grundy VERB %s ARGS`)", e.Name, e.Name)
 			continue
+		}
+		if !strings.HasPrefix(e.Command, "grundy "+e.Verb+" "+e.Name) || !strings.Contains(string(data), "`"+e.Command+"`") {
+			t.Errorf("%s: command %q is not the one its comment writes", e.Name, e.Command)
 		}
 		if status, body := postScript(t, ts, scriptJSON(e.Source, e.Verb, e.Args)); status != http.StatusOK {
 			t.Errorf("%s: %s %s: status %d: %s", e.Name, e.Verb, e.Args, status, body)

@@ -80,7 +80,7 @@ $('#example').addEventListener('change', () => {
   markLines([], '');
   // Every example's comment shows its command: its verb and arguments.
   if (['value', 'table', 'solve'].includes(e.verb)) { $('#verb').value = e.verb; lastVerb = e.verb; $('#args').value = e.args; }
-  $('#output').replaceChildren(h('p', { class: 'muted' }, `Loaded ${e.name}`, e.verb ? ` (its comment suggests: grundy ${e.verb} ${e.name} ${e.args})` : '', '.'));
+  $('#output').replaceChildren(h('p', { class: 'muted' }, `Loaded ${e.name}`, e.command ? ` (its comment suggests: ${e.command})` : '', '.'));
 });
 
 $('#play').addEventListener('click', () => {
