@@ -373,6 +373,8 @@ func TestBrowserScriptEditor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The menu fills once /api/examples answers.
+	poll(b, "wait for the examples menu", `document.querySelectorAll('#example option[value$=".star"]').length > 0`)
 	if n := eval[int](b, `document.querySelectorAll('#example option[value$=".star"]').length`); n != len(scripts) || n < 14 {
 		t.Errorf("the examples menu offers %d scripts, want the %d of examples/", n, len(scripts))
 	}

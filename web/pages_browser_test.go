@@ -110,6 +110,7 @@ func TestBrowserScriptExamplesRun(t *testing.T) {
 	b := newBrowser(t)
 	b.open("/script.html")
 	b.wait(`#editor .cm-content`)
+	poll(b, "wait for the examples menu", `document.querySelectorAll('#example option[value$=".star"]').length > 0`)
 	names := eval[[]string](b, `[...document.querySelectorAll('#example option[value$=".star"]')].map(o => o.value)`)
 	if len(names) < 14 {
 		t.Fatalf("%d examples in the menu", len(names))
