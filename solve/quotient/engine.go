@@ -90,9 +90,11 @@ func (e *engine) readOptions(g game.Game[int], h int) error {
 		return err
 	}
 	e.opts = append(e.opts, list)
-	size := int64(0)
+	// The list's slice headers, its unused capacity included (appending
+	// doubles it), and each option's backing array as allocated.
+	size := int64(cap(list)) * 24
 	for _, o := range list {
-		size += int64(len(o))*8 + 24
+		size += int64(max(cap(o), 1)) * 8
 	}
 	return e.hold(size)
 }
