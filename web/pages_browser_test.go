@@ -136,6 +136,10 @@ func TestBrowserScriptExamplesRun(t *testing.T) {
 		if name == "tictactoe.star" {
 			b.shot("script-solve")
 		}
+		// The buttons stay buttons: none grows into the editor's space.
+		if h := eval[float64](b, `Math.max(...[...document.querySelectorAll('#run button')].map(x => x.getBoundingClientRect().height))`); h > 60 {
+			t.Errorf("%s: a button of the run row is %v px high", name, h)
+		}
 	}
 	b.noErrors()
 }
@@ -186,7 +190,7 @@ func TestBrowserScriptGraph(t *testing.T) {
 	b.wait(`#editor .cm-content`)
 	src := "def moves(n):\n    return [n - k for k in (1, 2) if k <= n]\n"
 	b.do("graph it", chromedp.Evaluate[chromedp.Void](`scriptEditor.set(`+strconv.Quote(src)+`)`), chromedp.SetValue(chromedp.CSS(`#verb`), "value"),
-		chromedp.SetValue(chromedp.CSS(`#args`), "4"), chromedp.Click(chromedp.CSS(`#graph`)))
+		chromedp.SetValue(chromedp.CSS(`#args`), "4"), chromedp.Click(chromedp.CSS(`#graph-it`)))
 	b.wait(`#graph[data-drawn="true"]`)
 	nodes := eval[[]string](b, `[...document.querySelectorAll('#graph g.node')].map(g => g.dataset.position + '=' + g.dataset.grundy)`)
 	if len(nodes) != 5 {

@@ -30,7 +30,7 @@ main.append(
     h('input', { type: 'text', id: 'args', class: 'pos', value: '10 11 12', 'aria-label': 'arguments' }),
     h('button', { type: 'submit' }, 'Run'),
     h('button', { type: 'button', class: 'plain', id: 'play', title: 'play the script\'s game from the position of the arguments' }, 'Play it'),
-    h('button', { type: 'button', class: 'plain', id: 'graph', title: 'draw the game graph of the position of the arguments' }, 'Graph it')),
+    h('button', { type: 'button', class: 'plain', id: 'graph-it', title: 'draw the game graph of the position of the arguments' }, 'Graph it')),
   h('div', { id: 'output' }));
 
 // The editor. Lint diagnostics mark the lines an error names.
@@ -91,7 +91,7 @@ $('#play').addEventListener('click', () => {
   location.href = `play.html?script=1&position=${encodeURIComponent(position)}`;
 });
 
-$('#graph').addEventListener('click', () => {
+$('#graph-it').addEventListener('click', () => {
   // The graph page reads the script from sessionStorage, as play does.
   sessionStorage.setItem('grundy.script', source());
   const position = $('#verb').value !== 'table' ? $('#args').value.trim() : '';
