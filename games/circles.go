@@ -384,7 +384,7 @@ func (ci *circlesEval) States() int64 { return ci.ctr.States }
 
 func (*circlesInstance) Name() string { return "circles" }
 
-func (*circlesInstance) Spec() *Spec { s, _ := Lookup("circles"); return s }
+func (*circlesInstance) Spec() *Spec { return circlesSpec }
 
 // Parse reads the circles of one position and builds their forest; no ARGs
 // is the position with no circles.
@@ -489,8 +489,11 @@ func HitCircle(before, after []Circle) (Circle, bool) {
 	return hit, found
 }
 
+// circlesSpec is the catalog entry of circles, which its instances return.
+var circlesSpec *Spec
+
 func init() {
-	Register(Spec{
+	circlesSpec = Register(Spec{
 		Name:    "circles",
 		View:    func(Instance) Viewer { return circlesViewer{} },
 		Syntax:  "one position: a circle x,y,r per ARG (integers, r >= 1); circles may nest or touch but never cross",

@@ -44,7 +44,7 @@ func (ci *cramInstance) Name() string {
 	return "cram:" + cramNoSymmetry
 }
 
-func (*cramInstance) Spec() *Spec { s, _ := Lookup("cram"); return s }
+func (*cramInstance) Spec() *Spec { return cramSpec }
 
 func (ci *cramInstance) Parse(args []string) ([]Component, error) {
 	return parseBoards(args, "'cram 4x3' or 'cram ..#/.../...'", ci.comp)
@@ -401,8 +401,11 @@ func (g cramShapeGame) Value(s Shape) (game.Nimber, bool) {
 	return 0, false
 }
 
+// cramSpec is the catalog entry of cram, which its instances return.
+var cramSpec *Spec
+
 func init() {
-	Register(Spec{
+	cramSpec = Register(Spec{
 		Name:    "cram",
 		Params:  "[" + cramNoSymmetry + "]",
 		Syntax:  "a board per ARG: rows of open '.' and taken '#' cells joined by '/' (e.g. ..#/.../...), or WxH for an empty board; cram:nosymmetry searches even-by-even symmetric boards instead of answering 0",

@@ -53,7 +53,7 @@ func formatRow(row []int64) []string {
 func (*Ends) Name() string { return "ends" }
 
 // Spec returns the catalog entry.
-func (*Ends) Spec() *Spec { s, _ := Lookup("ends"); return s }
+func (*Ends) Spec() *Spec { return endsSpec }
 
 // Parse reads the row: all the ARGs, integers (commas also separate). No
 // ARG is the empty row: the game is over, level.
@@ -168,8 +168,11 @@ func (e *Ends) Solve(ctx context.Context, c Component, budget *limits.Budget) (*
 	return sol, nil
 }
 
+// endsSpec is the catalog entry of ends, which its instances return.
+var endsSpec *Spec
+
 func init() {
-	Register(Spec{
+	endsSpec = Register(Spec{
 		Name:    "ends",
 		View:    func(Instance) Viewer { return endsViewer{} },
 		Syntax:  "the row of integers, one number per ARG (all ARGs form one row)",

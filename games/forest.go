@@ -388,7 +388,7 @@ func (fi *forestEval) States() int64 { return fi.ctr.States }
 
 func (*forestInstance) Name() string { return "forest" }
 
-func (*forestInstance) Spec() *Spec { s, _ := Lookup("forest"); return s }
+func (*forestInstance) Spec() *Spec { return forestSpec }
 
 func (fi *forestInstance) Parse(args []string) ([]Component, error) {
 	if len(args) == 0 {
@@ -482,8 +482,11 @@ func (fi *forestEval) MovesToValue(ctx context.Context, c Component, v game.Nimb
 	return nil
 }
 
+// forestSpec is the catalog entry of forest, which its instances return.
+var forestSpec *Spec
+
 func init() {
-	Register(Spec{
+	forestSpec = Register(Spec{
 		Name:    "forest",
 		Syntax:  "a rooted forest per ARG: a parent list, -1 for a root, e.g. -1,0,0,1 (nodes 0..n-1); 'empty' for no nodes",
 		Kind:    Impartial,

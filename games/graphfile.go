@@ -235,7 +235,7 @@ func (gi *graphEval) States() int64 { return gi.ctr.States }
 
 func (gi *graphInstance) Name() string { return gi.name }
 
-func (*graphInstance) Spec() *Spec { s, _ := Lookup("graph"); return s }
+func (*graphInstance) Spec() *Spec { return graphSpec }
 
 func (gi *graphInstance) Parse(args []string) ([]Component, error) {
 	if len(args) == 0 {
@@ -310,8 +310,11 @@ func (gi *graphEval) MovesToValue(ctx context.Context, c Component, v game.Nimbe
 	return nil
 }
 
+// graphSpec is the catalog entry of graph, which its instances return.
+var graphSpec *Spec
+
 func init() {
-	Register(Spec{
+	graphSpec = Register(Spec{
 		Name:    "graph",
 		Params:  "FILE: an edge list, one 'u v' edge per line or a lone 'u' for a node with no edges; '#' starts a comment",
 		Syntax:  "the node of each token (one token per ARG)",

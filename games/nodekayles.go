@@ -175,7 +175,7 @@ type nodeKaylesInstance struct{}
 
 func (*nodeKaylesInstance) Name() string { return "node-kayles" }
 
-func (*nodeKaylesInstance) Spec() *Spec { s, _ := Lookup("node-kayles"); return s }
+func (*nodeKaylesInstance) Spec() *Spec { return nodeKaylesSpec }
 
 func (ni *nodeKaylesInstance) Parse(args []string) ([]Component, error) {
 	if len(args) == 0 {
@@ -382,8 +382,11 @@ func (ni *nodeKaylesInstance) ViewMove(c Component, after []Component) MoveView 
 	return MoveView{Label: label, Vertex: &vertex}
 }
 
+// nodeKaylesSpec is the catalog entry of node-kayles, which its instances return.
+var nodeKaylesSpec *Spec
+
 func init() {
-	Register(Spec{
+	nodeKaylesSpec = Register(Spec{
 		Name:    "node-kayles",
 		Syntax:  "a graph per ARG, at most 64 vertices: path:N, cycle:N, grid:WxH or edges:N:U-V,U-V,...; after '/', the vertices removed (path:10/3-5); @FILE reads edges 'U V', one a line",
 		Kind:    Impartial,

@@ -171,7 +171,7 @@ func (ri *rectanglesEval) shapeValue(ctx context.Context, s Shape) (game.Nimber,
 
 func (*rectanglesInstance) Name() string { return "rectangles" }
 
-func (*rectanglesInstance) Spec() *Spec { s, _ := Lookup("rectangles"); return s }
+func (*rectanglesInstance) Spec() *Spec { return rectanglesSpec }
 
 func (ri *rectanglesInstance) Parse(args []string) ([]Component, error) {
 	return parseBoards(args, "'rectangles 3x3' or 'rectangles ..#/.../...'", ri.comp)
@@ -330,8 +330,11 @@ func CrossedRectangle(before, after string) (rect string, ok bool) {
 	return fmt.Sprintf("%d,%d-%d,%d", r1+1, c1+1, r2+1, c2+1), true
 }
 
+// rectanglesSpec is the catalog entry of rectangles, which its instances return.
+var rectanglesSpec *Spec
+
 func init() {
-	Register(Spec{
+	rectanglesSpec = Register(Spec{
 		Name:    "rectangles",
 		View:    func(Instance) Viewer { return rectanglesViewer{} },
 		Syntax:  "a board per ARG: rows of open '.' and crossed '#' cells joined by '/' (e.g. ..#/.../...), or WxH for an empty board",

@@ -92,9 +92,10 @@ func readFile(files fs.FS, name, what string) ([]byte, error) {
 	return data, nil
 }
 
-// Register adds s to the catalog. It is meant for init functions and panics
-// on a duplicate or incomplete spec, which is a programming error.
-func Register(s Spec) {
+// Register adds s to the catalog and returns its entry, which the game's
+// instances return from Spec. It is meant for init functions and panics on
+// a duplicate or incomplete spec, which is a programming error.
+func Register(s Spec) *Spec {
 	if s.Name == "" || (s.New == nil) == (s.NewFromFile == nil) || s.Kind == "" {
 		panic("games: incomplete spec " + s.Name)
 	}
@@ -102,6 +103,7 @@ func Register(s Spec) {
 		panic("games: duplicate game " + s.Name)
 	}
 	registry[s.Name] = &s
+	return &s
 }
 
 // RegisterLoader makes GAME tokens that end in ext (such as ".star") load a

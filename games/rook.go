@@ -137,7 +137,7 @@ func (ri *rookEval) States() int64 { return ri.ctr.States }
 
 func (*rookInstance) Name() string { return "rook" }
 
-func (*rookInstance) Spec() *Spec { s, _ := Lookup("rook"); return s }
+func (*rookInstance) Spec() *Spec { return rookSpec }
 
 func (ri *rookInstance) Parse(args []string) ([]Component, error) {
 	if len(args) == 0 {
@@ -210,8 +210,11 @@ func (ri *rookEval) MovesToValue(ctx context.Context, c Component, v game.Nimber
 	return nil
 }
 
+// rookSpec is the catalog entry of rook, which its instances return.
+var rookSpec *Spec
+
 func init() {
-	Register(Spec{
+	rookSpec = Register(Spec{
 		Name:    "rook",
 		View:    func(Instance) Viewer { return rookViewer{} },
 		Syntax:  "a board per ARG: rows top to bottom of free '.', blocked '#' and one token 'o', joined by '/' (e.g. ..o/.#./...)",
