@@ -98,7 +98,7 @@ func (ci *cramInstance) Moves(c Component, yield func([]Component) bool) {
 
 // Evaluator returns the engines of one request: the pruned search
 // (solve.Pruned) on the components within 8 x 8 (as bitboards), a
-// memoizing solve.Grundy engine on the wider ones (Shapes), and Dawson's
+// pruned search on the wider ones (Shapes, cramShapeGame), and Dawson's
 // Kayles's sequence for the long lines, all counting against budget.
 func (ci *cramInstance) Evaluator(budget *limits.Budget) Evaluator {
 	return &cramEval{
@@ -106,7 +106,7 @@ func (ci *cramInstance) Evaluator(budget *limits.Budget) Evaluator {
 		budget:       budget,
 		bits:         newCramBitsGame(ci.symmetry),
 		fast:         solve.NewPruned[uint64](newCramBitsGame(ci.symmetry), budget),
-		wide:         solve.NewGrundy[Shape](cramShapeGame{symmetry: ci.symmetry}, budget),
+		wide:         solve.NewPruned[Shape](cramShapeGame{symmetry: ci.symmetry}, budget),
 	}
 }
 
@@ -116,7 +116,7 @@ type cramEval struct {
 	budget *limits.Budget
 	bits   cramBitsGame          // splits the sets valued by fast (its own cache: fast's game is the engine's)
 	fast   *solve.Pruned[uint64] // components within 8x8 (cramBitsGame)
-	wide   *solve.Grundy[Shape]  // wider components (cramShapeGame)
+	wide   *solve.Pruned[Shape]  // wider components (cramShapeGame)
 	lines  *heap.Sequence        // Dawson's Kayles, for lines longer than 64 cells
 }
 
@@ -189,8 +189,7 @@ func (e *cramEval) shapeValue(ctx context.Context, s Shape) (game.Nimber, error)
 func (e *cramEval) shapeIs(ctx context.Context, s Shape, v game.Nimber) (bool, error) {
 	p, ok := bitsOfShape(s)
 	if !ok {
-		w, err := e.wide.Value(ctx, s)
-		return w == v, err
+		return e.wide.IsValue(ctx, []Shape{s}, v)
 	}
 	var buf [32]uint64
 	return e.fast.IsValue(ctx, e.bits.split(p, buf[:0]), v)
@@ -386,6 +385,9 @@ func (cramShapeGame) Options(s Shape, yield func([]Shape) bool) {
 		}
 	}
 }
+
+// Size is the number of cells of s (solve.Sizer).
+func (cramShapeGame) Size(s Shape) int { return bits.OnesCount64(s.Bits) }
 
 func (cramShapeGame) Split(s Shape, dst []Shape) []Shape { return ShapeGame{}.Split(s, dst) }
 
