@@ -85,10 +85,15 @@ func TestBrowserPagesSayWhatIsThere(t *testing.T) {
 		t.Errorf("the period's label is placed %q, inside the plot", pos)
 	}
 
-	b.open("/play.html")
+	b.open("/play.html?hint=1")
 	b.wait(`#board[data-turn="human"]`)
 	if pos := eval[string](b, `document.getElementById('position').value`); pos != "nim 3 4 5" {
 		t.Errorf("the play page opens on %q", pos)
+	}
+	// With hints every move button shows the remoteness of the position it
+	// leaves (it once showed r= on some only).
+	if missing := eval[[]string](b, `[...document.querySelectorAll('#moves button.move')].filter(x => !/r=\d+/.test(x.textContent)).map(x => x.textContent)`); len(missing) != 0 {
+		t.Errorf("move buttons without r=: %q", missing)
 	}
 	b.noErrors()
 }
