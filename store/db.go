@@ -369,19 +369,28 @@ func (db *DB) writeManifest() error {
 	body = append(body, '\n')
 	b := fmt.Appendf(nil, "%s %d crc32c %08x\n", manifestMagic, FormatVersion, Checksum(body))
 	b = append(b, body...)
-	tmp := filepath.Join(db.dir, manifestName+".tmp")
-	err = writeSynced(tmp, b)
-	if err == nil {
-		err = os.Rename(tmp, filepath.Join(db.dir, manifestName))
-	}
-	if err == nil {
-		err = syncDir(db.dir)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	if err := WriteFile(filepath.Join(db.dir, manifestName), b); err != nil {
 		return fmt.Errorf("database %s: write manifest: %w", db.dir, err)
 	}
 	return nil
+}
+
+// WriteFile replaces the file path by data atomically and durably: written
+// to path+".tmp", synced, renamed over path, and the directory synced. A
+// crash leaves the old file or the new one, never a part of either.
+func WriteFile(path string, data []byte) error {
+	tmp := path + ".tmp"
+	err := writeSynced(tmp, data)
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err == nil {
+		err = syncDir(filepath.Dir(path))
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
 }
 
 // writeSynced writes b to a new file path and syncs it.
