@@ -264,7 +264,7 @@ func (db *DB) Close() error {
 
 // load reads and checks the manifest.
 func (db *DB) load() error {
-	b, err := os.ReadFile(filepath.Join(db.dir, manifestName))
+	b, err := readRegular(filepath.Join(db.dir, manifestName))
 	if errors.Is(err, fs.ErrNotExist) {
 		return db.missing()
 	}
@@ -425,7 +425,7 @@ func (db *DB) Parts() []Part {
 // whatever its identity (Open then refuses one that is not the request's).
 func ReadManifest(dir string) (Manifest, error) {
 	db := &DB{dir: dir}
-	b, err := os.ReadFile(filepath.Join(dir, manifestName))
+	b, err := readRegular(filepath.Join(dir, manifestName))
 	if errors.Is(err, fs.ErrNotExist) {
 		return Manifest{}, db.missing()
 	}

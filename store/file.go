@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"os"
@@ -274,10 +275,14 @@ func (db *DB) Open(s Spec) (*File, error) {
 	if !littleEndian {
 		return nil, fmt.Errorf("database %s: data files need a little-endian machine", db.dir)
 	}
-	f, err := os.Open(path)
+	f, err := openRegular(path)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return damaged("the manifest lists it but it is missing")
+		}
+		if errors.Is(err, errNotRegular) {
+			// A FIFO would block the read: damage, solved again.
+			return damaged("not a regular file")
 		}
 		return nil, fmt.Errorf("database %s: %w", db.dir, err)
 	}

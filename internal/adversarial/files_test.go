@@ -77,3 +77,42 @@ func TestSilentStdin(t *testing.T) {
 		t.Logf("RESULT PASS %s: ended %v after SIGTERM: %q", t.Name(), time.Since(sent).Round(time.Millisecond), s.stderr.String())
 	})
 }
+
+// TestFIFOInDatabase puts FIFOs where a tier database keeps its manifest
+// and its tier files: opening one for reading would wait for a writer for
+// ever (a FIFO named like a tier file ran 11 minutes and ignored SIGTERM).
+// A FIFO tier file is damage, solved again; a FIFO manifest is refused in
+// one line. Both end at once.
+func TestFIFOInDatabase(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "db")
+	run(t, call{args: []string{"solve", "tictactoe", "--tiers", "--db", db}, net: 60 * time.Second})
+	tiers, _ := filepath.Glob(filepath.Join(db, "*.tier"))
+	if len(tiers) == 0 {
+		t.Fatalf("no tier files in %s", db)
+	}
+	for _, path := range tiers {
+		if err := os.Remove(path); err != nil {
+			t.Fatal(err)
+		}
+		if err := syscall.Mkfifo(path, 0o644); err != nil {
+			t.Skipf("mkfifo: %v", err)
+		}
+	}
+	t.Run("tier-files", func(t *testing.T) {
+		check(t, call{args: []string{"--timeout", "5s", "solve", "tictactoe", "--tiers", "--db", db}}, expect{codes: []int{0, 1, 2}, wall: 5500 * time.Millisecond}, 3)
+	})
+	manifest := filepath.Join(db, "MANIFEST")
+	if err := os.Remove(manifest); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(manifest, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("manifest", func(t *testing.T) {
+		e := expect{codes: []int{1, 2}, msgs: [][]string{notRegularFile}, wall: time.Second}
+		check(t, call{args: []string{"--timeout", "5s", "solve", "tictactoe", "--tiers", "--db", db}}, e, 3)
+	})
+}
+
+// notRegularFile is what a refusal of a FIFO says.
+var notRegularFile = []string{"not a regular file"}
