@@ -128,7 +128,7 @@ func SolveWith(ctx context.Context, pos games.Position, opts SolveOptions) (*Sol
 		if byTiers(g) {
 			res, err := solveTiers(ctx, pos, opts)
 			if errors.Is(err, limits.ErrMemoryLimit) {
-				return nil, &NeedTiersError{Game: g.Game.Name(), Err: err}
+				return nil, &NeedTiersError{Game: g.Game.Name(), ByTiers: true, Err: err}
 			}
 			return res, err
 		}
@@ -157,7 +157,11 @@ func SolveWith(ctx context.Context, pos games.Position, opts SolveOptions) (*Sol
 // billions. It wraps the memory limit's error.
 type NeedTiersError struct {
 	Game string // the game's name
-	Err  error
+	// ByTiers is set when the limit was reached by the tier solver
+	// itself: its largest tier does not fit, so only a part of the
+	// tiers (or more memory) can be solved.
+	ByTiers bool
+	Err     error
 }
 
 func (e *NeedTiersError) Error() string { return e.Err.Error() }

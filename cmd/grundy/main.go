@@ -238,6 +238,8 @@ func describe(err error) string {
 		return err.Error() + ": use 'grundy " + unsupported.Instead + "'"
 	case errors.As(err, &notFound):
 		return err.Error() + " (" + didYouMean(notFound.Suggestions) + "the catalog: 'grundy games')"
+	case errors.As(err, &tiers) && tiers.ByTiers:
+		return err.Error() + " (its largest tier does not fit: solve only the tiers with at most K blank cells with --blanks-at-most K, or raise --max-memory)"
 	case errors.As(err, &tiers):
 		return err.Error() + " (too large to solve in memory: solve its tiers from files on disk with --blanks-at-most K, the tiers with at most K blank cells, or all of them with --tiers)"
 	case errors.Is(err, context.DeadlineExceeded):

@@ -50,7 +50,7 @@ func TestSolveErrors(t *testing.T) {
 		// The default --max-memory of 4 GiB refuses it up front.
 		{[]string{"solve", "quixo:5x5"}, 1, "memory limit of 4.0 GiB reached"},
 		// Raising --max-memory to terabytes is no advice: tiers are.
-		{[]string{"solve", "quixo:5x5"}, 1, "(too large to solve in memory: solve its tiers from files on disk with --blanks-at-most K"},
+		{[]string{"solve", "quixo:5x5"}, 1, "(its largest tier does not fit: solve only the tiers with at most K blank cells with --blanks-at-most K, or raise --max-memory)"},
 		// A game without tiers keeps the plain advice.
 		{[]string{"solve", "--max-memory", "64KiB", "cards", "3,7", "2,9"}, 1, "(raise --max-memory)"},
 		{[]string{"solve", "tictactoe", "xx./.../..."}, 2, "x has as many marks"},
