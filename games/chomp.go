@@ -7,7 +7,7 @@ import (
 	"github.com/grundy-go/grundy/game"
 )
 
-// Chomp (Gale; Winning Ways, chapter 18): a bar of chocolate whose top-left
+// Chomp (David Gale's game): a bar of chocolate whose top-left
 // square is poisoned. A move picks a square and eats it with every square
 // below it and to its right; whoever must eat the poisoned square loses.
 // As an impartial game under normal play the poisoned square is never a

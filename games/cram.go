@@ -12,7 +12,7 @@ import (
 	"github.com/grundy-go/grundy/solve"
 )
 
-// Cram (Gardner's name; Winning Ways calls it Impartial Domineering): a
+// Cram (the impartial Domineering, made known by Martin Gardner): a
 // board of open '.' and taken '#' cells, written as rectangles' boards are
 // (rows joined by '/', or WxH for an empty board of W columns and H rows).
 // A move places a domino on two adjacent open cells; whoever cannot move

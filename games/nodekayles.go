@@ -13,8 +13,8 @@ import (
 	"github.com/grundy-go/grundy/solve"
 )
 
-// Node-Kayles (Schaefer, 1978; Winning Ways calls it Kayles played on a
-// graph): a move picks a vertex of a graph and removes it with its
+// Node-Kayles (Kayles played on a graph; Schaefer, 1978, showed deciding it
+// PSPACE-complete): a move picks a vertex of a graph and removes it with its
 // neighbours; whoever cannot move loses. The vertices a move removes are
 // one closed neighbourhood, so the graph's connected components are
 // independent and a position's value is the nim-sum of theirs. On a path
