@@ -203,19 +203,8 @@ func (e *cramEval) partValue(ctx context.Context, p rectPart) (game.Nimber, erro
 }
 
 func (e *cramEval) Grundy(ctx context.Context, c Component) (game.Nimber, error) {
-	parts, err := c.(shapeComp[RectBoard]).val.parts()
-	if err != nil {
-		return 0, err
-	}
-	var x game.Nimber
-	for _, p := range parts {
-		v, err := e.partValue(ctx, p)
-		if err != nil {
-			return 0, err
-		}
-		x ^= v
-	}
-	return x, nil
+	_, _, x, err := valueParts(ctx, c.(shapeComp[RectBoard]).val, e.partValue)
+	return x, err
 }
 
 // MovesToValue finds the dominoes whose placing leaves value v. A domino
@@ -224,17 +213,9 @@ func (e *cramEval) Grundy(ctx context.Context, c Component) (game.Nimber, error)
 // of it.
 func (e *cramEval) MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func([]Component) bool) error {
 	b := c.(shapeComp[RectBoard]).val
-	parts, err := b.parts()
+	parts, values, total, err := valueParts(ctx, b, e.partValue)
 	if err != nil {
 		return err
-	}
-	values := make([]game.Nimber, len(parts))
-	var total game.Nimber
-	for i, p := range parts {
-		if values[i], err = e.partValue(ctx, p); err != nil {
-			return err
-		}
-		total ^= values[i]
 	}
 	for i, p := range parts {
 		need := v ^ total ^ values[i] // the value the component must be left with

@@ -110,6 +110,22 @@ func (b RectBoard) parts() ([]rectPart, error) {
 	return parts, nil
 }
 
+// valueParts returns the components of b, each one's value by value, and
+// their nim-sum, the board's value.
+func valueParts(ctx context.Context, b RectBoard, value func(context.Context, rectPart) (game.Nimber, error)) (parts []rectPart, values []game.Nimber, total game.Nimber, err error) {
+	if parts, err = b.parts(); err != nil {
+		return nil, nil, 0, err
+	}
+	values = make([]game.Nimber, len(parts))
+	for i, p := range parts {
+		if values[i], err = value(ctx, p); err != nil {
+			return nil, nil, 0, err
+		}
+		total ^= values[i]
+	}
+	return parts, values, total, nil
+}
+
 // rectanglesInstance is the rectangles game: each ARG is one board.
 type rectanglesInstance struct{}
 
@@ -195,19 +211,8 @@ func (ri *rectanglesEval) partValue(ctx context.Context, p rectPart) (game.Nimbe
 }
 
 func (ri *rectanglesEval) Grundy(ctx context.Context, c Component) (game.Nimber, error) {
-	parts, err := c.(shapeComp[RectBoard]).val.parts()
-	if err != nil {
-		return 0, err
-	}
-	var x game.Nimber
-	for _, p := range parts {
-		v, err := ri.partValue(ctx, p)
-		if err != nil {
-			return 0, err
-		}
-		x ^= v
-	}
-	return x, nil
+	_, _, x, err := valueParts(ctx, c.(shapeComp[RectBoard]).val, ri.partValue)
+	return x, err
 }
 
 // Moves yields the board after crossing out each rectangle of open cells.
@@ -238,17 +243,9 @@ func (ri *rectanglesInstance) Moves(c Component, yield func([]Component) bool) {
 // it, which the memo holds once the board has been valued.
 func (ri *rectanglesEval) MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func([]Component) bool) error {
 	b := c.(shapeComp[RectBoard]).val
-	parts, err := b.parts()
+	parts, values, total, err := valueParts(ctx, b, ri.partValue)
 	if err != nil {
 		return err
-	}
-	values := make([]game.Nimber, len(parts))
-	var total game.Nimber
-	for i, p := range parts {
-		if values[i], err = ri.partValue(ctx, p); err != nil {
-			return err
-		}
-		total ^= values[i]
 	}
 	for i, p := range parts {
 		need := v ^ total ^ values[i] // the value the component must be left with
