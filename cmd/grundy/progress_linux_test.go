@@ -105,3 +105,15 @@ func TestProgressOnTerminal(t *testing.T) {
 		t.Errorf("a progress line off a terminal:\n%q", errOut)
 	}
 }
+
+// TestCramProgressOnTerminal: the pruned search of a long Cram board shows
+// the progress line too, and --timeout ends it.
+func TestCramProgressOnTerminal(t *testing.T) {
+	got, code := runOnTerminal(t, 160, "value", "--timeout", "1500ms", "cram", "7x7")
+	if code != exitFailed {
+		t.Fatalf("exit %d, want %d (the time limit): %q", code, exitFailed, got)
+	}
+	if line := "\rvalue cram 7x7: 1s, "; !strings.Contains(got, line) || !strings.Contains(got, " states (") {
+		t.Errorf("no progress line %q… on the terminal:\n%q", line, got)
+	}
+}
