@@ -176,13 +176,11 @@ func (s *Server) table(r *request) (any, error) {
 		if err := s.checkTableSize(from, to); err != nil {
 			return nil, err
 		}
-		res, err := query.MisereTable(r.Context(), inst, from, to, r.budget)
-		if res != nil && res.Stopped != nil {
-			// A limit stopped it: the page charts the heaps done and
-			// says where it stopped.
-			return res, nil
-		}
-		return res, err
+		// A limit that stops the table returns the heaps done with the
+		// limit's error: the quick lane reruns it with the whole budget,
+		// and the answer (answerOf) charts the heaps done and says where
+		// it stopped.
+		return query.MisereTable(r.Context(), inst, from, to, r.budget)
 	}
 	return s.tabulate(r, inst, from, to)
 }

@@ -166,6 +166,11 @@ func TestBrowserMisereGenusPartial(t *testing.T) {
 	if status, body := get(t, ts, "/api/table?game=kayles&to=60&misere=1", &res); status != 200 || res.Stopped == nil || len(res.Genera) != res.Stopped.Heap {
 		t.Fatalf("status %d: %s", status, body)
 	}
+	// The server's own limit stopped it, not the quick lane's smaller one
+	// that every request tries first (a partial answer there is rerun).
+	if !strings.Contains(res.Stopped.Reason, "20000") {
+		t.Errorf("stopped by %q, want the server's limit of 20000 states", res.Stopped.Reason)
+	}
 	b := newBrowserAt(t, ts.URL)
 	b.do("viewport", chromedp.EmulateViewport(1400, 1000))
 	b.open("/game.html?game=kayles&to=60&misere=1")

@@ -272,7 +272,7 @@ func (s *Server) apiLane(method string, handle func(*request) (any, error), allo
 		ctx, cancel := context.WithTimeout(r.Context(), req.timeout)
 		defer cancel()
 		res, err := s.compute(ctx, r, req.request, handle, quick)
-		if err != nil {
+		if err != nil && !partial(res) {
 			s.writeError(w, err, req.timeout)
 			return
 		}
@@ -295,6 +295,14 @@ const (
 	quickMaxStates = 2_000
 	quickMaxMemory = 16 << 20
 )
+
+// partial reports whether res is an answer that a limit cut short but
+// that still holds what was done (a misère genus table stopped at a heap):
+// it is sent as the answer, the limit named inside it.
+func partial(res any) bool {
+	t, ok := res.(*query.MisereTableResult)
+	return ok && t != nil && t.Stopped != nil
+}
 
 // compute runs handle for r, first in the quick lane, then, when a quick
 // limit stopped it, in a computing slot. It waits for a slot at most until
