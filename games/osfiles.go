@@ -2,12 +2,14 @@ package games
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"io/fs"
 	"os"
 	"time"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/internal/regfile"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // OSFilesContext gives the command line's file access for one request:
@@ -28,18 +30,13 @@ func OSFilesContext(ctx context.Context) fs.FS { return osFiles{ctx} }
 type osFiles struct{ ctx context.Context }
 
 func (o osFiles) Open(name string) (fs.File, error) {
-	f, err := os.OpenFile(name, os.O_RDONLY|openNonblock, 0)
+	f, err := regfile.Open(name, isStdin)
+	var nr *regfile.NotRegularError
+	if errors.As(err, &nr) {
+		return nil, game.Inputf("%v (only a regular file or the standard input is read)", nr)
+	}
 	if err != nil {
 		return nil, err
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	if !st.Mode().IsRegular() && !isStdin(st) {
-		f.Close()
-		return nil, game.Inputf("%s is %s, not a regular file (only a regular file or the standard input is read)", name, fileKind(st.Mode()))
 	}
 	cf := &ctxFile{File: f, ctx: o.ctx}
 	if d, ok := o.ctx.Deadline(); ok {
@@ -56,23 +53,6 @@ func isStdin(st fs.FileInfo) bool {
 	return err == nil && os.SameFile(st, in)
 }
 
-// fileKind names the type of a file that is not a regular file.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return fmt.Sprintf("a special file (%v)", m.Type())
-}
-
 // ctxFile is an opened file whose reads end with its context.
 type ctxFile struct {
 	*os.File
@@ -82,16 +62,16 @@ type ctxFile struct {
 
 func (c *ctxFile) Read(p []byte) (int, error) {
 	if err := c.ctx.Err(); err != nil {
-		return 0, err
+		return 0, &limits.StoppedError{Err: err}
 	}
 	n, err := c.File.Read(p)
 	if err != nil && os.IsTimeout(err) {
 		// The deadline set from ctx passed (a timer may fire a moment
 		// before ctx says so): the request's limit, not the file's fault.
 		if cerr := c.ctx.Err(); cerr != nil {
-			return n, cerr
+			return n, &limits.StoppedError{Err: cerr}
 		}
-		return n, context.DeadlineExceeded
+		return n, &limits.StoppedError{Err: context.DeadlineExceeded}
 	}
 	return n, err
 }

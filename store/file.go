@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/grundy-go/grundy/internal/diskalloc"
+	"github.com/grundy-go/grundy/internal/regfile"
 )
 
 // The layout of a data file (every integer little-endian):
@@ -275,12 +276,13 @@ func (db *DB) Open(s Spec) (*File, error) {
 	if !littleEndian {
 		return nil, fmt.Errorf("database %s: data files need a little-endian machine", db.dir)
 	}
-	f, err := openRegular(path)
+	f, err := regfile.Open(path, nil)
+	var notRegular *regfile.NotRegularError
 	if err != nil {
 		if os.IsNotExist(err) {
 			return damaged("the manifest lists it but it is missing")
 		}
-		if errors.Is(err, errNotRegular) {
+		if errors.As(err, &notRegular) {
 			// A FIFO would block the read: damage, solved again.
 			return damaged("not a regular file")
 		}

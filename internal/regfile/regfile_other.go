@@ -1,6 +1,6 @@
 //go:build !unix
 
-package games
+package regfile
 
 // openNonblock is 0 where opening has no non-blocking mode (Windows opens
 // a named pipe's client end at once).

@@ -1,8 +1,0 @@
-//go:build unix
-
-package store
-
-import "syscall"
-
-// openNonblock opens without waiting for a FIFO's writer.
-const openNonblock = syscall.O_NONBLOCK
