@@ -354,8 +354,9 @@ func (s *Pruned[P]) expand(ctx context.Context, c P) (*prunedFrame[P], error) {
 
 // sumIs reports whether the sum of the canonical components parts has
 // value v: the others valued, whether the largest has the value left.
-// parts is not kept (it may be a frame's, which deeper questions reuse,
-// so the hardest component is found before any of them is asked).
+// parts is read in place: it is the caller's, or the options of the frame
+// of the depth below the questions it asks (they expand their options in
+// deeper frames), so no question changes it.
 func (s *Pruned[P]) sumIs(ctx context.Context, parts []P, v game.Nimber) (bool, error) {
 	if len(parts) == 0 {
 		return v == 0, nil
@@ -369,20 +370,16 @@ func (s *Pruned[P]) sumIs(ctx context.Context, parts []P, v game.Nimber) (bool, 
 			}
 		}
 	}
-	last := parts[hardest]
-	if len(parts) == 1 {
-		return s.is(ctx, last, v)
-	}
-	others := make([]P, 0, len(parts)-1)
-	others = append(others, parts[:hardest]...)
-	others = append(others, parts[hardest+1:]...)
 	x := v
-	for _, p := range others {
+	for i, p := range parts {
+		if i == hardest {
+			continue
+		}
 		w, err := s.value(ctx, p)
 		if err != nil {
 			return false, err
 		}
 		x ^= w
 	}
-	return s.is(ctx, last, x)
+	return s.is(ctx, parts[hardest], x)
 }
