@@ -94,12 +94,22 @@ func checkDB(dir string, create bool) error {
 		return nil
 	}
 	if create && errors.Is(err, fs.ErrNotExist) {
-		if up, err := os.Stat(filepath.Dir(dir)); err == nil && up.IsDir() {
+		up, err := os.Stat(filepath.Dir(dir))
+		if err == nil && up.IsDir() {
 			return nil
 		}
-		return usageError{fmt.Errorf("--db: %s cannot be created: %s is not a directory", quoted(dir), quoted(filepath.Dir(dir)))}
+		return usageError{fmt.Errorf("--db: %s cannot be created: %s", quoted(dir), whyNotDir(filepath.Dir(dir), err))}
 	}
-	return usageError{fmt.Errorf("--db: %s is not a directory", quoted(dir))}
+	return usageError{fmt.Errorf("--db: %s", whyNotDir(dir, err))}
+}
+
+// whyNotDir says why path, whose os.Stat gave err, is not a directory
+// that can be used: it does not exist, or it is something else.
+func whyNotDir(path string, err error) string {
+	if errors.Is(err, fs.ErrNotExist) {
+		return quoted(path) + " does not exist"
+	}
+	return quoted(path) + " is not a directory"
 }
 
 // dbError words the refusal of a database for the command line: an old

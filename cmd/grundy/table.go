@@ -292,7 +292,7 @@ func checkCertificatePath(path string) error {
 		return usageError{fmt.Errorf("--certificate: %s is a directory, not a file", quoted(path))}
 	}
 	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
-		return usageError{fmt.Errorf("--certificate: %s cannot be created: %s is not a directory", quoted(path), quoted(filepath.Dir(path)))}
+		return usageError{fmt.Errorf("--certificate: %s cannot be created: %s", quoted(path), whyNotDir(filepath.Dir(path), err))}
 	}
 	return nil
 }
