@@ -3,6 +3,7 @@ package query
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -18,15 +19,32 @@ func TestWatchProgress(t *testing.T) {
 	if calls != 0 {
 		t.Fatalf("shown %d times before the delay", calls)
 	}
-	var seen []Progress
-	stop = WatchProgress("value nim 3", b, 0, 5*time.Millisecond, func(p Progress) { seen = append(seen, p) })
+	var (
+		mu   sync.Mutex
+		seen []Progress
+	)
+	stop = WatchProgress("value nim 3", b, 0, 5*time.Millisecond, func(p Progress) {
+		mu.Lock()
+		seen = append(seen, p)
+		mu.Unlock()
+	})
 	if err := b.Steps(context.Background(), 1000); err != nil {
 		t.Fatal(err)
 	}
 	if err := b.Grow(3 << 20); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(100 * time.Millisecond)
+	// Wait for a snapshot taken 100ms or more after the start: on a loaded
+	// machine the watcher may not run for a while, so the wait is bounded
+	// generously rather than a fixed sleep.
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		mu.Lock()
+		late := len(seen) > 0 && seen[len(seen)-1].Elapsed >= 100*time.Millisecond
+		mu.Unlock()
+		if late {
+			break
+		}
+	}
 	stop()
 	n := len(seen)
 	time.Sleep(20 * time.Millisecond)
