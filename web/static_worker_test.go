@@ -1,9 +1,12 @@
 package web
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -158,4 +161,134 @@ func TestStaticWorkerNoEngine(t *testing.T) {
 	}
 	b.expectHTTPErrors() // the missing grundy.wasm
 	b.noErrors()
+}
+
+// restartDriver runs the static build's boot.js and engine-worker.js
+// under Node, as a page and its Web Worker do: Worker is a worker thread
+// whose globals stand in for a browser worker's (self, importScripts,
+// fetch of the site's files, onmessage, onerror). It asks nim 3, then
+// ends the engine's Go program the way the Go runtime does on a fatal
+// error (it prints "fatal error: out of memory", then calls wasm_exec.js's
+// runtime.wasmExit with exit code 2), asks nim 3 4 5 of the dead engine
+// (the worker gets the end first: a running engine takes no message until
+// it answers), then asks nim 3 again. It prints one JSON line: the answers, the failed
+// request's message, and how many workers were started and terminated.
+const restartDriver = `
+import { Worker as NodeWorker } from 'node:worker_threads';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import vm from 'node:vm';
+
+const site = process.argv[2];
+const inWorker = String.raw` + "`" + `
+const { parentPort, workerData } = require('node:worker_threads');
+const fs = require('node:fs');
+const path = require('node:path');
+const vm = require('node:vm');
+globalThis.self = globalThis;
+self.postMessage = (m) => parentPort.postMessage(m);
+const engines = [];
+self.importScripts = (...names) => {
+  for (const name of names) vm.runInThisContext(fs.readFileSync(path.join(workerData.site, name), 'utf8'), { filename: name });
+  if (globalThis.Go && !globalThis.Go.recorded) {
+    const Go = globalThis.Go;
+    globalThis.Go = class extends Go { static recorded = true; constructor() { super(); engines.push(this); } };
+  }
+};
+globalThis.fetch = async (name) => new Response(fs.readFileSync(path.join(workerData.site, name)), { headers: { 'Content-Type': 'application/wasm' } });
+process.on('uncaughtException', (err) => {
+  if (!self.onerror?.(err.message, '', 0, 0, err)) throw err;
+});
+parentPort.on('message', (m) => {
+  if (m !== 'kill') { self.onmessage({ data: m }); return; }
+  const go = engines.at(-1);
+  console.log('fatal error: out of memory');
+  go.mem.setInt32(8, 2, true); // wasmExit(code) reads its argument at sp+8; sp = 0
+  go.importObject.gojs['runtime.wasmExit'](0);
+});
+vm.runInThisContext(fs.readFileSync(path.join(workerData.site, workerData.script), 'utf8'), { filename: workerData.script });
+` + "`" + `;
+
+const workers = [];
+let terminated = 0;
+globalThis.Worker = class {
+  constructor(script) {
+    this.thread = new NodeWorker(inWorker, { eval: true, workerData: { site, script } });
+    this.thread.on('message', (data) => this.onmessage?.({ data }));
+    this.thread.on('error', (err) => this.onerror?.({ message: err.message, preventDefault() {} }));
+    workers.push(this);
+  }
+  postMessage(m) { this.thread.postMessage(m); }
+  terminate() { terminated++; this.thread.terminate(); }
+};
+vm.runInThisContext(readFileSync(resolve(site, 'boot.js'), 'utf8'), { filename: 'boot.js' });
+const { serve } = globalThis.grundyEngine;
+const out = {};
+out.first = await serve('GET', '/api/value?position=nim+3');
+workers.at(-1).thread.postMessage('kill');
+out.killed = await serve('GET', '/api/value?position=nim+3+4+5').then((r) => 'answered ' + r.status, (e) => e.message);
+out.next = await serve('GET', '/api/value?position=nim+3');
+out.workers = workers.length;
+out.terminated = terminated;
+console.log(JSON.stringify(out));
+process.exit(0);
+`
+
+// TestStaticEngineRestart: when the static build's engine dies (its Go
+// program ends, as on "fatal error: out of memory"), the request it was
+// computing fails with a message saying the engine stopped, why, and
+// that it was restarted; the dead worker is terminated, and a fresh one
+// answers the next request. Run under Node through the site's own boot.js
+// and engine-worker.js. (Before the restart, every later request failed
+// with "Go program has already exited".)
+func TestStaticEngineRestart(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("no node: the engine's restart is tested under Node")
+	}
+	dir := staticSite(t)
+	script := filepath.Join(t.TempDir(), "restart.mjs")
+	if err := os.WriteFile(script, []byte(restartDriver), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, script, dir)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, stderr.String())
+	}
+	type answer struct {
+		Status int    `json:"status"`
+		Body   string `json:"body"`
+	}
+	var res struct {
+		First, Next         answer
+		Killed              string
+		Workers, Terminated int
+	}
+	// The last line is the driver's; the engine's output comes before.
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &res); err != nil {
+		t.Fatalf("node printed %q: %v", out, err)
+	}
+	// nim 3 is a single heap of 3: its Grundy value is 3.
+	for _, a := range []answer{res.First, res.Next} {
+		var v struct {
+			Grundy int `json:"grundy"`
+		}
+		if err := json.Unmarshal([]byte(a.Body), &v); a.Status != http.StatusOK || err != nil || v.Grundy != 3 {
+			t.Errorf("nim 3 answered %d %s, want 200 and G = 3", a.Status, a.Body)
+		}
+	}
+	for _, want := range []string{"in-browser engine stopped", "fatal error: out of memory", "restarted"} {
+		if !strings.Contains(res.Killed, want) {
+			t.Errorf("the request the engine died in ended %q, want it to say %q", res.Killed, want)
+		}
+	}
+	if res.Workers != 2 || res.Terminated != 1 {
+		t.Errorf("%d workers started, %d terminated: want the dead one replaced by one fresh worker", res.Workers, res.Terminated)
+	}
 }

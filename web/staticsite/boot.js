@@ -11,9 +11,15 @@
 // one aborted while computing rejects at once (the worker finishes it and
 // its answer is dropped). common.js's api and post call it instead of fetch
 // when globalThis.grundyStatic is set.
+//
+// When the engine dies (its Go program ran out of memory or crashed; the
+// worker answers {id, error, dead: true}, or an error escapes the worker
+// after it has answered once), the request fails with a message saying the
+// engine was restarted, and a fresh worker answers the next requests.
 globalThis.grundyStatic = true;
 globalThis.grundyEngine = (() => {
-  const worker = new Worker('engine-worker.js');
+  let worker = null;
+  let answered = false; // the current worker has answered a request
   const queue = []; // requests not yet sent: {id, method, url, body, resolve, reject, signal}
   let current = null; // the request the worker is computing
   let nextId = 1;
@@ -29,23 +35,47 @@ globalThis.grundyEngine = (() => {
       worker.postMessage({ id: req.id, method: req.method, url: req.url, body: req.body });
     }
   }
-  worker.onmessage = (e) => {
-    const { id, status, body, error } = e.data;
-    if (!current || current.id !== id) return; // not ours: ignore
-    const req = current;
-    current = null;
-    if (error !== undefined) req.reject(new Error(error));
-    else req.resolve({ status, body });
+  // restart replaces a dead engine's worker (terminating it frees its
+  // memory) and fails the request it was computing with the reason.
+  function restart(why) {
+    worker.terminate();
+    start();
+    if (current) {
+      current.reject(new Error(`${why}; the engine was restarted for the next request (a smaller request, or \`grundy serve\`, computes more)`));
+      current = null;
+    }
     pump();
-  };
-  // The worker script itself failed (missing file, wasm_exec.js error):
-  // every request, now and later, fails with the reason.
-  worker.onerror = (e) => {
-    e.preventDefault();
-    broken = new Error(`the in-browser engine failed to start: ${e.message || 'engine-worker.js did not load'}`);
-    if (current) { current.reject(broken); current = null; }
-    pump();
-  };
+  }
+  function start() {
+    answered = false;
+    const w = new Worker('engine-worker.js');
+    worker = w;
+    w.onmessage = (e) => {
+      if (w !== worker) return; // a replaced worker
+      const { id, status, body, error, dead } = e.data;
+      if (dead) { restart(error); return; }
+      if (!current || current.id !== id) return; // not ours: ignore
+      answered = true;
+      const req = current;
+      current = null;
+      if (error !== undefined) req.reject(new Error(error));
+      else req.resolve({ status, body });
+      pump();
+    };
+    // An error escaped the worker: before its first answer, the worker
+    // script itself failed (missing file, wasm_exec.js error), and every
+    // request, now and later, fails with the reason; after it, the engine
+    // died and is restarted.
+    w.onerror = (e) => {
+      e.preventDefault();
+      if (w !== worker) return;
+      if (answered) { restart(`the in-browser engine stopped: ${e.message || 'an error in its worker'}`); return; }
+      broken = new Error(`the in-browser engine failed to start: ${e.message || 'engine-worker.js did not load'}`);
+      if (current) { current.reject(broken); current = null; }
+      pump();
+    };
+  }
+  start();
 
   function serve(method, url, body = '', signal = undefined) {
     return new Promise((resolve, reject) => {

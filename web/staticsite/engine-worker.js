@@ -6,7 +6,14 @@
 //
 //	page -> worker: {id, method, url, body}
 //	worker -> page: {id, status, body}, or {id, error} when the engine
-//	                could not load or answer
+//	                could not load, or {id, error, dead: true} when it died
+//	                ({error, dead: true} when it died between requests)
+//
+// The engine dies when its Go program ends (a fatal error such as "out of
+// memory" ends it) or its WebAssembly traps; every later call would fail
+// with "Go program has already exited". The worker then answers the
+// request with dead: true, and boot.js replaces the worker with a fresh
+// one, which frees the dead engine's memory.
 //
 // boot.js starts the worker and sends it the pages' requests. Both files
 // are written by web/staticsite; URLs resolve against this script's URL,
@@ -16,9 +23,34 @@ const download = fetch('grundy.wasm');
 download.catch(() => {}); // reported with each request below
 importScripts('wasm_exec.js');
 
+// death settles with the reason once the loaded engine has died; the Go
+// runtime prints its reason ("fatal error: out of memory") before it exits.
+let died = null;
+const death = new Promise((resolve) => { died = resolve; });
+let started = false;
+let fatal = '';
+const log = console.log;
+console.log = (...args) => {
+  const m = /fatal error: [^\n]*/.exec(args.join(' '));
+  if (m && !fatal) fatal = m[0];
+  log(...args);
+};
+// A death between requests is told at once, so the page starts a fresh
+// engine before it sends the next one. (An engine that never became
+// ready is a load failure, reported with each request, not restarted.)
+death.then((why) => { if (started) self.postMessage({ error: `the in-browser engine stopped: ${why}`, dead: true }); });
+// An uncaught error once the engine runs is its WebAssembly failing (a
+// trap, or a timer of an engine that has exited).
+self.onerror = (message) => {
+  if (!started) return false; // a load error: the page reports it
+  died(fatal || String(message));
+  return true;
+};
+
 const engine = (async () => {
   const ready = new Promise((resolve) => { self.grundyReady = resolve; });
   const go = new Go();
+  go.exit = (code) => { died(fatal || `the Go program exited with code ${code}`); };
   const res = await download;
   if (!res.ok) throw new Error(`load grundy.wasm: status ${res.status}`);
   let inst;
@@ -27,8 +59,9 @@ const engine = (async () => {
   } else { // hosts that serve .wasm with another type
     inst = await WebAssembly.instantiate(await res.arrayBuffer(), go.importObject);
   }
-  go.run(inst.instance);
+  go.run(inst.instance).then(() => died(fatal || 'the Go program exited'), (err) => died(fatal || err?.message || String(err)));
   await ready;
+  started = true;
   return self.grundyServe;
 })();
 engine.catch(() => {}); // reported with each request below
@@ -39,12 +72,21 @@ let queue = Promise.resolve();
 self.onmessage = (e) => {
   const { id, method, url, body } = e.data;
   queue = queue.then(async () => {
+    let serve;
     try {
-      const serve = await engine;
-      const r = await serve(method, url, body ?? '');
-      self.postMessage({ id, status: r.status, body: r.body });
+      serve = await engine;
     } catch (err) {
       self.postMessage({ id, error: `the in-browser engine failed: ${err?.message || err}` });
+      return;
+    }
+    const dead = death.then((why) => { throw new Error(why); });
+    dead.catch(() => {}); // when the answer came first
+    try {
+      const r = await Promise.race([serve(method, url, body ?? ''), dead]);
+      self.postMessage({ id, status: r.status, body: r.body });
+    } catch (err) {
+      died(fatal || err?.message || String(err));
+      self.postMessage({ id, error: `the in-browser engine stopped: ${await death}`, dead: true });
     }
   });
 };

@@ -18,6 +18,7 @@ package main
 import (
 	"net/http"
 	"net/http/httptest"
+	"runtime/debug"
 	"strings"
 	"syscall/js"
 	"time"
@@ -41,7 +42,17 @@ var limits = web.Config{
 	InBrowser:   true, // the answers speak of the page's limits, not a server's
 }
 
+// memoryLimit is the Go runtime's soft memory limit in the browser: one
+// request's budget plus a margin for the runtime, the pages' quick
+// answers and garbage. The engines count what they hold against the
+// request's budget; the limit asks the collector to keep the whole heap
+// near it instead of letting it grow to twice the live data, so the
+// engine does not reach WebAssembly's 4 GiB and die. (A WebAssembly
+// memory never shrinks: what the heap once reached stays allocated.)
+var memoryLimit = limits.MaxMemory + 128<<20
+
 func main() {
+	debug.SetMemoryLimit(memoryLimit)
 	s := web.New(limits)
 	js.Global().Set("grundyServe", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		method, url, body := "GET", "/", ""
