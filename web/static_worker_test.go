@@ -292,3 +292,105 @@ func TestStaticEngineRestart(t *testing.T) {
 		t.Errorf("%d workers started, %d terminated: want the dead one replaced by one fresh worker", res.Workers, res.Terminated)
 	}
 }
+
+// bombDriver runs the static build's engine under Node and sends it the
+// requests of process.argv[3] (a JSON list of [method, url, body]) one
+// after the other, as the page's worker does; for each it prints one JSON
+// line: the status, the milliseconds, the start of the body, and the
+// engine's WebAssembly memory in MiB after the answer.
+const bombDriver = `
+const path = require('node:path'), fs = require('node:fs');
+const site = process.argv[2];
+require(path.join(site, 'wasm_exec.js'));
+const ready = new Promise((resolve) => { globalThis.grundyReady = resolve; });
+const go = new Go();
+WebAssembly.instantiate(fs.readFileSync(path.join(site, 'grundy.wasm')), go.importObject).then(async ({ instance }) => {
+  go.run(instance);
+  await ready;
+  for (const [method, url, body] of JSON.parse(process.argv[3])) {
+    const t0 = Date.now();
+    const r = await globalThis.grundyServe(method, url, body);
+    const mib = instance.exports.mem.buffer.byteLength / (1 << 20);
+    console.log(JSON.stringify({ status: r.status, ms: Date.now() - t0, body: r.body.slice(0, 400), mib }));
+  }
+  process.exit(0);
+});
+`
+
+// TestStaticEngineBombs: the static build's engine ends two attacks at its
+// limits, with the limit's message, and then answers: the Starlark string
+// bomb (10^6 copies of a 10^6-character string) ends at a limit of the
+// script with the engine's WebAssembly memory under the runtime's limit
+// (web/wasm: the request's 256 MiB + 128 MiB) plus 256 MiB; the wide-sum
+// move (nim with 2700 heaps of 1) ends at the 5 s time limit (its memory
+// is logged, not checked: the move's wide sums are not yet counted against
+// the request's budget, and it reached 438-735 MiB here, 812 MiB with no
+// runtime limit, and once 4 GiB, where the engine died); and nim 3 is
+// answered after them.
+func TestStaticEngineBombs(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("no node: the engine's limits are tested under Node")
+	}
+	dir := staticSite(t)
+	script := filepath.Join(t.TempDir(), "bombs.cjs")
+	if err := os.WriteFile(script, []byte(bombDriver), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	upper := "def moves(n):\n    big = \"x\" * 1000000\n    keep = []\n    for i in range(1000000):\n        keep.append(big.upper())\n    return []\n"
+	bomb, _ := json.Marshal(ScriptRequest{Script: upper, Verb: "value", Args: "3"})
+	requests, _ := json.Marshal([][3]string{
+		{"POST", "/api/script", string(bomb)},
+		{"GET", "/api/move?position=nim" + strings.Repeat("+1", 2700), ""},
+		{"GET", "/api/value?position=nim+3", ""},
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, script, dir, string(requests))
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, stderr.String())
+	}
+	type answer struct {
+		Status int     `json:"status"`
+		MS     int     `json:"ms"`
+		Body   string  `json:"body"`
+		MiB    float64 `json:"mib"`
+	}
+	var answers []answer
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var a answer
+		if err := json.Unmarshal([]byte(line), &a); err == nil {
+			answers = append(answers, a)
+		}
+	}
+	if len(answers) != 3 {
+		t.Fatalf("node printed %q: want 3 answers", out)
+	}
+	const memoryCap = 256 + 128 + 256 // MiB
+	for i, name := range []string{"the string bomb", "the wide-sum move"} {
+		a := answers[i]
+		t.Logf("%s: %d after %d ms, %.0f MiB", name, a.Status, a.MS, a.MiB)
+		if a.Status != http.StatusUnprocessableEntity || !strings.Contains(a.Body, "This page computes in your browser") {
+			t.Errorf("%s answered %d %s, want 422 at a limit of the page", name, a.Status, a.Body)
+		}
+		if a.MS > 15000 {
+			t.Errorf("%s answered after %d ms, past its 5 s time limit", name, a.MS)
+		}
+		if i == 0 && a.MiB > memoryCap {
+			t.Errorf("after %s the engine's memory is %.0f MiB, over %d MiB", name, a.MiB, memoryCap)
+		}
+	}
+	if !strings.Contains(answers[1].Body, "time limit of 5s reached") {
+		t.Errorf("the wide-sum move ended %s, want the 5 s time limit", answers[0].Body)
+	}
+	// nim 3 is a single heap of 3: its Grundy value is 3.
+	var v struct {
+		Grundy int `json:"grundy"`
+	}
+	if a := answers[2]; a.Status != http.StatusOK || json.Unmarshal([]byte(a.Body), &v) != nil || v.Grundy != 3 {
+		t.Errorf("nim 3 after the bombs answered %d %s, want 200 and G = 3", a.Status, a.Body)
+	}
+}
