@@ -68,7 +68,7 @@ var dependencies = []dependency{
 	{"web", "examples game internal/graphview query", "bytes context embed encoding/json errors fmt io io/fs log math mime net net/http os regexp runtime runtime/debug sort strconv strings sync time", ""},
 	{"web/build", "web web/staticsite", "context flag fmt os os/signal", ""},
 	{"web/staticsite", "", "bytes context embed errors fmt io/fs os os/exec path/filepath regexp strings", ""},
-	{"web/wasm", "web", "net/http net/http/httptest strings syscall/js time", ""},
+	{"web/wasm", "web", "net/http net/http/httptest runtime/debug strings syscall/js time", ""},
 }
 
 // Layers: faces reach the engines only through query; engines know no
