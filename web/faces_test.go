@@ -2,14 +2,11 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -155,54 +152,13 @@ func TestBrowserPages(t *testing.T) {
 	})
 }
 
-// nodeScript runs the static build's engine under Node and prints the
-// status, the milliseconds and the start of the body of one request
-// (process.argv[3]).
-const nodeScript = `
-const path = require('node:path'), fs = require('node:fs');
-const site = process.argv[2];
-require(path.join(site, 'wasm_exec.js'));
-const ready = new Promise((resolve) => { globalThis.grundyReady = resolve; });
-const go = new Go();
-WebAssembly.instantiate(fs.readFileSync(path.join(site, 'grundy.wasm')), go.importObject).then(async ({ instance }) => {
-  go.run(instance);
-  await ready;
-  const t0 = Date.now();
-  const r = await globalThis.grundyServe('GET', process.argv[3], '');
-  console.log(JSON.stringify({ status: r.status, ms: Date.now() - t0, body: r.body.slice(0, 400) }));
-  process.exit(0);
-});
-`
-
 // TestStaticEngineTimeLimit: the time limit holds in the WebAssembly engine,
 // which has no preemption (solve/yield_js.go): the Grundy game's table to
 // 99999, seconds of work there, stops near 50 ms with the limit's message.
 // (Built without the yield, the engine answered this request in full after
 // 3.7 s, and a 20 ms table of lasker ran for 320 s.)
 func TestStaticEngineTimeLimit(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("no node: the engine's time limit is tested under Node")
-	}
-	dir := staticSite(t)
-	script := filepath.Join(t.TempDir(), "run.cjs")
-	if err := os.WriteFile(script, []byte(nodeScript), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, node, script, dir, "/api/table?game=grundy-game&to=99999&timeout=50ms").Output()
-	if err != nil {
-		t.Fatalf("node: %v", err)
-	}
-	var res struct {
-		Status int    `json:"status"`
-		MS     int    `json:"ms"`
-		Body   string `json:"body"`
-	}
-	if err := json.Unmarshal(out, &res); err != nil {
-		t.Fatalf("node printed %q: %v", out, err)
-	}
+	res := runEngine(t, [][3]string{{"GET", "/api/table?game=grundy-game&to=99999&timeout=50ms", ""}})[0]
 	if res.Status != http.StatusUnprocessableEntity || !strings.Contains(res.Body, "time limit of 50ms reached") || !strings.Contains(res.Body, "grundy serve") {
 		t.Errorf("status %d, body %s: want 422 at the time limit, pointing to grundy serve", res.Status, res.Body)
 	}

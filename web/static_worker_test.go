@@ -293,12 +293,12 @@ func TestStaticEngineRestart(t *testing.T) {
 	}
 }
 
-// bombDriver runs the static build's engine under Node and sends it the
+// engineDriver runs the static build's engine under Node and sends it the
 // requests of process.argv[3] (a JSON list of [method, url, body]) one
 // after the other, as the page's worker does; for each it prints one JSON
 // line: the status, the milliseconds, the start of the body, and the
 // engine's WebAssembly memory in MiB after the answer.
-const bombDriver = `
+const engineDriver = `
 const path = require('node:path'), fs = require('node:fs');
 const site = process.argv[2];
 require(path.join(site, 'wasm_exec.js'));
@@ -328,47 +328,13 @@ WebAssembly.instantiate(fs.readFileSync(path.join(site, 'grundy.wasm')), go.impo
 // runtime limit, and once 4 GiB, where the engine died); and nim 3 is
 // answered after them.
 func TestStaticEngineBombs(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("no node: the engine's limits are tested under Node")
-	}
-	dir := staticSite(t)
-	script := filepath.Join(t.TempDir(), "bombs.cjs")
-	if err := os.WriteFile(script, []byte(bombDriver), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	upper := "def moves(n):\n    big = \"x\" * 1000000\n    keep = []\n    for i in range(1000000):\n        keep.append(big.upper())\n    return []\n"
 	bomb, _ := json.Marshal(ScriptRequest{Script: upper, Verb: "value", Args: "3"})
-	requests, _ := json.Marshal([][3]string{
+	answers := runEngine(t, [][3]string{
 		{"POST", "/api/script", string(bomb)},
 		{"GET", "/api/move?position=nim" + strings.Repeat("+1", 2700), ""},
 		{"GET", "/api/value?position=nim+3", ""},
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, node, script, dir, string(requests))
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v\n%s", err, stderr.String())
-	}
-	type answer struct {
-		Status int     `json:"status"`
-		MS     int     `json:"ms"`
-		Body   string  `json:"body"`
-		MiB    float64 `json:"mib"`
-	}
-	var answers []answer
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		var a answer
-		if err := json.Unmarshal([]byte(line), &a); err == nil {
-			answers = append(answers, a)
-		}
-	}
-	if len(answers) != 3 {
-		t.Fatalf("node printed %q: want 3 answers", out)
-	}
 	const memoryCap = 256 + 128 + 256 // MiB
 	for i, name := range []string{"the string bomb", "the wide-sum move"} {
 		a := answers[i]
@@ -384,7 +350,7 @@ func TestStaticEngineBombs(t *testing.T) {
 		}
 	}
 	if !strings.Contains(answers[1].Body, "time limit of 5s reached") {
-		t.Errorf("the wide-sum move ended %s, want the 5 s time limit", answers[0].Body)
+		t.Errorf("the wide-sum move ended %s, want the 5 s time limit", answers[1].Body)
 	}
 	// nim 3 is a single heap of 3: its Grundy value is 3.
 	var v struct {
@@ -393,4 +359,52 @@ func TestStaticEngineBombs(t *testing.T) {
 	if a := answers[2]; a.Status != http.StatusOK || json.Unmarshal([]byte(a.Body), &v) != nil || v.Grundy != 3 {
 		t.Errorf("nim 3 after the bombs answered %d %s, want 200 and G = 3", a.Status, a.Body)
 	}
+}
+
+// engineAnswer is one line of engineDriver's.
+type engineAnswer struct {
+	Status int     `json:"status"`
+	MS     int     `json:"ms"`
+	Body   string  `json:"body"`
+	MiB    float64 `json:"mib"`
+}
+
+// runEngine sends requests, each [method, url, body], one after the other
+// to the static build's engine under Node (the test is skipped without
+// node) and returns its answers, one per request.
+func runEngine(t *testing.T, requests [][3]string) []engineAnswer {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("no node: the static build's engine is tested under Node")
+	}
+	dir := staticSite(t)
+	script := filepath.Join(t.TempDir(), "engine.cjs")
+	if err := os.WriteFile(script, []byte(engineDriver), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	list, err := json.Marshal(requests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, script, dir, string(list))
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, stderr.String())
+	}
+	var answers []engineAnswer
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var a engineAnswer
+		if err := json.Unmarshal([]byte(line), &a); err == nil {
+			answers = append(answers, a)
+		}
+	}
+	if len(answers) != len(requests) {
+		t.Fatalf("node printed %q: want %d answers", out, len(requests))
+	}
+	return answers
 }
