@@ -408,3 +408,23 @@ func runEngine(t *testing.T, requests [][3]string) []engineAnswer {
 	}
 	return answers
 }
+
+// TestStaticEngineRawURL: an address the page would have encoded but a
+// direct caller did not (a raw space) is answered, and one that is no URL
+// is refused as bad input, not a 500 from a panic in the engine
+// (httptest.NewRequest panicked on both).
+func TestStaticEngineRawURL(t *testing.T) {
+	answers := runEngine(t, [][3]string{{"GET", "/api/value?position=nim 3", ""}, {"GET", "/api/%zz", ""}})
+	// An address that is no URL at all is the caller's bad input.
+	if bad := answers[1]; bad.Status != http.StatusBadRequest || !strings.Contains(bad.Body, "not a valid URL") {
+		t.Errorf("/api/%%zz answered %d %s, want 400 naming the address", bad.Status, bad.Body)
+	}
+	a := answers[0]
+	// nim 3 is a single heap of 3: its Grundy value is 3.
+	var v struct {
+		Grundy int `json:"grundy"`
+	}
+	if a.Status != http.StatusOK || json.Unmarshal([]byte(a.Body), &v) != nil || v.Grundy != 3 {
+		t.Errorf("nim 3 with a raw space answered %d %s, want 200 and G = 3", a.Status, a.Body)
+	}
+}

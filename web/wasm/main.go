@@ -93,7 +93,10 @@ func serve(s *web.Server, method, url, body string) (status int, text string) {
 			status, text = http.StatusInternalServerError, `{"error":{"kind":"failure","message":"internal error in the in-browser engine"}}`
 		}
 	}()
-	req := httptest.NewRequest(method, url, strings.NewReader(body))
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil { // e.g. a raw space in the address: the caller's mistake
+		return http.StatusBadRequest, `{"error":{"kind":"input","message":"the request's address is not a valid URL: encode its parameters"}}`
+	}
 	req.Host = "localhost" // the server answers loopback names only
 	if method == http.MethodPost {
 		req.Header.Set("Content-Type", "application/json")
