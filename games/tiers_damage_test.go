@@ -31,22 +31,7 @@ func TestTierDamage(t *testing.T) {
 	want := tierFiles(t, clean)
 	tiers := g.TiersWithBlanks(9)
 	// The clean values of every position, by tier and rank.
-	db, err := store.Open(clean, tier.Identity(name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref := tier.New(g, nil, tier.Options{DB: db})
-	values := map[tier.ID][]solve.Value{}
-	for _, tr := range tiers {
-		for r := range g.TierSize(tr) {
-			v, err := ref.Value(g.Unrank(tr, r))
-			if err != nil {
-				t.Fatal(err)
-			}
-			values[tr] = append(values[tr], v)
-		}
-	}
-	ref.Close()
+	values := tierValues(t, g, name, clean, tiers)
 
 	// One copy of the database, each damage undone after its case.
 	dir := t.TempDir()
@@ -136,6 +121,29 @@ func TestTierDamage(t *testing.T) {
 // damagedRead reads every position of the database of dir (whose file
 // was damaged) and reports whether it was refused; a value read must be
 // the clean one, a refusal must name the file.
+// tierValues reads the value of every position of tiers, by tier and
+// rank, from the undamaged database dir of game name.
+func tierValues(t *testing.T, g *Quixo, name, dir string, tiers []tier.ID) map[tier.ID][]solve.Value {
+	t.Helper()
+	db, err := store.Open(dir, tier.Identity(name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := tier.New(g, nil, tier.Options{DB: db})
+	defer ref.Close()
+	values := map[tier.ID][]solve.Value{}
+	for _, tr := range tiers {
+		for r := range g.TierSize(tr) {
+			v, err := ref.Value(g.Unrank(tr, r))
+			if err != nil {
+				t.Fatal(err)
+			}
+			values[tr] = append(values[tr], v)
+		}
+	}
+	return values
+}
+
 func damagedRead(t *testing.T, g *Quixo, name, dir, file string, tiers []tier.ID, values map[tier.ID][]solve.Value) bool {
 	t.Helper()
 	db, err := store.Open(dir, tier.Identity(name))
@@ -199,22 +207,7 @@ func TestTierDamageQuixo4(t *testing.T) {
 		}
 	}
 	sample := []tier.ID{largest, tiers[len(tiers)/4], tiers[len(tiers)/2], tiers[3*len(tiers)/4]}
-	db, err := store.Open(dir, tier.Identity(name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref := tier.New(g, nil, tier.Options{DB: db})
-	values := map[tier.ID][]solve.Value{}
-	for _, tr := range sample {
-		for r := range g.TierSize(tr) {
-			v, err := ref.Value(g.Unrank(tr, r))
-			if err != nil {
-				t.Fatal(err)
-			}
-			values[tr] = append(values[tr], v)
-		}
-	}
-	ref.Close()
+	values := tierValues(t, g, name, dir, sample)
 	files := []string{"MANIFEST"}
 	for _, tr := range sample {
 		files = append(files, g.TierName(tr)+".tier")

@@ -16,18 +16,7 @@ import (
 // server that solves in memory. Without a database, Quixo 4x4 says the
 // commands that make and serve one.
 func TestPlayAPIDatabase(t *testing.T) {
-	dir := t.TempDir()
-	pos, err := games.Parse([]string{"quixo:3x3"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := query.SolveWith(context.Background(), pos, query.SolveOptions{DB: dir}); err != nil {
-		t.Fatal(err)
-	}
-	dbs, err := query.OpenDatabases([]string{dir})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dbs := quixo3Database(t)
 	fromDB := newTestServer(t, Config{MaxStates: 10, Databases: dbs})
 	solving := newTestServer(t, Config{})
 	req := PlayRequest{Position: "quixo:3x3", Played: []string{}}
@@ -83,6 +72,16 @@ func remoteness(r *int) int {
 // solver as in TestBrowserPlayGames.
 func TestBrowserPlayDatabase(t *testing.T) {
 	needChromium(t)
+	dbs := quixo3Database(t)
+	b := newBrowserAt(t, newTestServer(t, Config{MaxStates: 10, Databases: dbs}).URL)
+	playByClicks(t, b, playCase{"quixo from a database", "quixo:3x3", 1, "winner: human", false})
+	b.noErrors()
+}
+
+// quixo3Database solves Quixo 3x3 into a new database and opens it for a
+// server.
+func quixo3Database(t *testing.T) *query.Databases {
+	t.Helper()
 	dir := t.TempDir()
 	pos, err := games.Parse([]string{"quixo:3x3"})
 	if err != nil {
@@ -95,7 +94,5 @@ func TestBrowserPlayDatabase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := newBrowserAt(t, newTestServer(t, Config{MaxStates: 10, Databases: dbs}).URL)
-	playByClicks(t, b, playCase{"quixo from a database", "quixo:3x3", 1, "winner: human", false})
-	b.noErrors()
+	return dbs
 }
