@@ -135,7 +135,7 @@ func Graph(ctx context.Context, pos games.Position, budget *limits.Budget, maxNo
 		}
 		movesErr := pl.moves(ctx, queue[from], func(m PlayMove) bool {
 			var to int
-			if to, err = add(m.After, res.Nodes[from].Depth+1); err != nil {
+			if to, err = add(m.position(), res.Nodes[from].Depth+1); err != nil {
 				return false
 			}
 			if !seen[to] {

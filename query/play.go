@@ -16,16 +16,6 @@ import (
 	"github.com/grundy-go/grundy/solve"
 )
 
-// DefaultSearchBudget is how much work (whole positions expanded plus
-// moves listed) a Player may spend in its search for remoteness (and, for
-// misère play, outcomes) before it falls back to a simpler choice. Grundy
-// values of components do not count against it.
-const DefaultSearchBudget = 1 << 20
-
-// ErrSearchBudget is matched by the error a Player returns when a question
-// that needs a search over whole positions exceeds its budget.
-var ErrSearchBudget = errors.New("search budget exceeded")
-
 // PlayOptions configure a Player.
 type PlayOptions struct {
 	// Budget bounds the engines of the game (nil: no limit). The Player
@@ -41,9 +31,6 @@ type PlayOptions struct {
 	// position naming a rule script or @FILE reads it through Files; nil
 	// reads no file (the web).
 	Files fs.FS
-	// SearchBudget bounds the whole-position search of each call of
-	// Analyze, Choose or Find (0: DefaultSearchBudget).
-	SearchBudget int64
 	// Databases answer the positions of the games they hold, read and
 	// not solved (nil: none); Close releases them.
 	Databases *Databases
@@ -59,29 +46,15 @@ type Player struct {
 	solvers map[games.Instance]games.Solver   // the general games' engines
 	sum     *games.Sum                        // the components met, as written: the search's and the misère oracle's positions
 	values  map[games.ComponentID]game.Nimber // the normal-play values of the sum's components, as found
-	memo    map[games.SumKey]solved           // whole positions searched
-	spent   int64                             // work of the whole-position search so far
 	mis     *Misere                           // the misère oracle, in misère play
+	search  *remoteness                       // the last remoteness search (play_remoteness.go)
+	listing limits.Counter                    // the memory of the moves the last Analyze listed
 }
-
-// solved is the search result of a whole position: the outcome for the
-// player to move and the remoteness (Smith): the number of moves to the end
-// when the winner hurries and the loser delays.
-type solved struct {
-	outcome    game.Outcome
-	remoteness int
-}
-
-// inSearch marks a memo entry whose options are being searched.
-var inSearch = solved{outcome: game.Unknown, remoteness: -2}
 
 // NewPlayer returns a Player with the given options.
 func NewPlayer(opts PlayOptions) *Player {
-	if opts.SearchBudget <= 0 {
-		opts.SearchBudget = DefaultSearchBudget
-	}
 	pl := &Player{opts: opts, req: newRequest(opts.Budget), solvers: map[games.Instance]games.Solver{},
-		sum: games.NewWrittenSum(), values: map[games.ComponentID]game.Nimber{}, memo: map[games.SumKey]solved{}}
+		sum: games.NewWrittenSum(), values: map[games.ComponentID]game.Nimber{}, listing: limits.Counter{Budget: opts.Budget}}
 	if opts.Misere {
 		pl.mis = newMisere(pl.sum, pl.req)
 	}
@@ -123,8 +96,10 @@ type PlayMove struct {
 }
 
 // madeMove is an impartial move as the Player's Sum sees it: component
-// from, of a group of game, replaced by option in the position keyed root.
+// from, of a group of game, replaced by option in the position pos, keyed
+// root.
 type madeMove struct {
+	pos    games.Position
 	root   games.SumKey
 	game   games.Instance
 	from   games.Component
@@ -170,7 +145,6 @@ func (a *Analysis) Drawn() bool { return a.Outcome == game.Draw }
 // Analyze values pos and lists its moves (at most MaxMoves) with their
 // outcomes and, for impartial normal play, their Grundy values.
 func (pl *Player) Analyze(ctx context.Context, pos games.Position) (*Analysis, error) {
-	pl.spent = 0 // the search budget is per question
 	pl.opts.Budget.Renew()
 	if solver, err := pl.viaSolver(ctx, pos); solver || err != nil {
 		if err != nil {
@@ -190,28 +164,33 @@ func (pl *Player) Analyze(ctx context.Context, pos games.Position) (*Analysis, e
 	if !pl.opts.Misere {
 		a.Grundy = &total
 	}
-	// The search gives every move the remoteness of the position it leaves
-	// while the question's search budget lasts (a won position's own
-	// search looks only at its lost options, so each move's position is
-	// searched); past the budget the moves have none (nil).
-	searching := true
+	// Every move has the remoteness of the position it leaves when the
+	// search of every move fits its size, none (nil) otherwise.
+	search, err := pl.remoteness(ctx, pl.sum.Key(pos), true)
+	if err != nil {
+		return nil, err
+	}
+	// The listing holds a copy of the position per move: it counts with
+	// the budget (as the largest listing of the game, since the caller
+	// drops the last one when it asks for the next).
+	var held int64
 	movesErr := pl.moves(ctx, pos, func(m PlayMove) bool {
 		if len(a.Moves) == MaxMoves {
 			a.Truncated = true
 			return false
 		}
-		if searching {
-			if _, err = pl.solve(ctx, m.After); errors.Is(err, ErrSearchBudget) {
-				searching, err = false, nil
-			} else if err != nil {
-				return false
-			}
-		}
-		if err = pl.rate(ctx, &m); err != nil {
+		if err = pl.rate(ctx, &m, total, search); err != nil {
 			return false
 		}
 		m.Number = len(a.Moves) + 1
-		a.Moves = append(a.Moves, *written(&m))
+		written(&m)
+		if held += m.footprint(); held > pl.listing.Held() {
+			if err = pl.listing.Hold(held); err != nil {
+				err = fmt.Errorf("listing %d moves of %s: %w", len(a.Moves)+1, a.Position, err)
+				return false
+			}
+		}
+		a.Moves = append(a.Moves, m)
 		return true
 	})
 	if err = cmp.Or(err, movesErr); err != nil {
@@ -221,12 +200,12 @@ func (pl *Player) Analyze(ctx context.Context, pos games.Position) (*Analysis, e
 }
 
 // Choose returns the perfect opponent's move from pos: a winning move when
-// one exists (the fastest win when the search budget allows finding it),
+// one exists (the fastest win when the remoteness search fits its size),
 // otherwise the move that delays defeat longest (largest remoteness; when
-// the budget does not allow the search, the game's first move, which for the
-// heap games takes the fewest tokens). It returns nil when pos has no move.
+// the search does not fit, the game's first move, which for the heap games
+// takes the fewest tokens). Among equally good moves it takes the first in
+// the game's order. It returns nil when pos has no move.
 func (pl *Player) Choose(ctx context.Context, pos games.Position) (*PlayMove, error) {
-	pl.spent = 0 // the search budget is per question
 	pl.opts.Budget.Renew()
 	if solver, err := pl.viaSolver(ctx, pos); solver || err != nil {
 		if err != nil {
@@ -237,41 +216,38 @@ func (pl *Player) Choose(ctx context.Context, pos games.Position) (*PlayMove, er
 	if _, err := pl.valued(pos); err != nil {
 		return nil, err
 	}
-	outcome, _, err := pl.outcome(ctx, pos)
+	outcome, total, err := pl.outcome(ctx, pos)
 	if err != nil {
 		return nil, err
 	}
-	want := game.Lose // the outcome to leave the opponent
+	want := game.Win // the outcome of the move for its maker
 	if outcome != game.Win {
-		want = game.Win
+		want = game.Lose
 	}
-	_, searchErr := pl.solve(ctx, pos)
-	if searchErr != nil && !errors.Is(searchErr, ErrSearchBudget) {
-		return nil, searchErr
+	search, err := pl.remoteness(ctx, pl.sum.Key(pos), false)
+	if err != nil {
+		return nil, err
 	}
 	var best *PlayMove
 	movesErr := pl.moves(ctx, pos, func(m PlayMove) bool {
-		o, _, e := pl.outcome(ctx, m.After)
-		if e != nil {
-			err = e
+		if err = pl.rate(ctx, &m, total, search); err != nil {
 			return false
 		}
-		if o != want {
+		if m.Outcome != want {
 			return true
-		}
-		if err = pl.rate(ctx, &m); err != nil {
-			return false
 		}
 		switch {
 		case best == nil:
+			m.keep()
 			best = &m
 		case m.Remoteness != nil && (best.Remoteness == nil ||
-			want == game.Lose && *m.Remoteness < *best.Remoteness ||
-			want == game.Win && *m.Remoteness > *best.Remoteness):
+			want == game.Win && *m.Remoteness < *best.Remoteness ||
+			want == game.Lose && *m.Remoteness > *best.Remoteness):
+			m.keep()
 			best = &m
 		}
-		// Without a search result the first candidate is the choice.
-		return searchErr == nil
+		// Without the remoteness the first candidate is the choice.
+		return search != nil
 	})
 	if err = cmp.Or(err, movesErr); err != nil {
 		return nil, err
@@ -284,7 +260,6 @@ func (pl *Player) Choose(ctx context.Context, pos games.Position) (*PlayMove, er
 // differ only in the order of components are the same move. Errors wrap
 // game.ErrInput.
 func (pl *Player) Find(ctx context.Context, pos games.Position, listed []PlayMove, text string) (*PlayMove, error) {
-	pl.spent = 0 // the search budget is per question
 	pl.opts.Budget.Renew()
 	text = strings.TrimSpace(text)
 	if text == "" {
@@ -334,11 +309,21 @@ func (pl *Player) Find(ctx context.Context, pos games.Position, listed []PlayMov
 	if _, err := pl.valued(pos); err != nil {
 		return nil, err
 	}
+	_, total, err := pl.outcome(ctx, pos)
+	if err != nil {
+		return nil, err
+	}
+	// The remoteness of the move is the last search's, when it was of pos
+	// (the listing the move was typed from); Find searches nothing.
+	var search *remoteness
+	if s := pl.search; s != nil && s.root == pl.sum.Key(pos) {
+		search = s
+	}
 	movesErr := pl.moves(ctx, pos, func(m PlayMove) bool {
-		if writtenKey(m.After) != key {
+		if writtenKey(m.position()) != key {
 			return true
 		}
-		if err = pl.rate(ctx, &m); err != nil {
+		if err = pl.rate(ctx, &m, total, search); err != nil {
 			return false
 		}
 		found = written(&m)
@@ -547,14 +532,13 @@ func (pl *Player) outcome(ctx context.Context, pos games.Position) (game.Outcome
 	return o, 0, err
 }
 
-// outcomeOf is outcome for the whole position of the search whose key is
-// k, whose components the Player's Sum knows with their games.
-func (pl *Player) outcomeOf(ctx context.Context, k games.SumKey) (game.Outcome, game.Nimber, error) {
-	ids := k.IDs()
+// outcomeOf is outcome for the whole position whose components are ids,
+// which the Player's Sum knows with their games.
+func (pl *Player) outcomeOf(ctx context.Context, ids []games.ComponentID) (game.Outcome, game.Nimber, error) {
 	if pl.opts.Misere {
 		o, _, err := pl.mis.outcome(ctx, ids)
 		if err != nil {
-			return game.Unknown, 0, pl.mis.wrap(pl.sum.Position(k), err)
+			return game.Unknown, 0, pl.mis.wrap(pl.sum.Position(games.KeyOf(ids)), err)
 		}
 		return o, 0, nil
 	}
@@ -588,55 +572,39 @@ func (pl *Player) value(ctx context.Context, id games.ComponentID) (game.Nimber,
 	return v, nil
 }
 
-// moveOutcome is the outcome for the player to move of the position after
-// m, a move of a position of value total. Under normal play the value
-// after is total with the value of m's component replaced by its option's
-// (Sprague–Grundy): no need to go over the whole sum again, nor to keep
-// the option (the engine of its game values it).
-func (pl *Player) moveOutcome(ctx context.Context, total game.Nimber, m games.SumMove) (game.Outcome, error) {
-	if pl.opts.Misere {
-		o, _, err := pl.outcomeOf(ctx, m.Key())
-		return o, err
-	}
-	after, err := pl.value(ctx, m.ID)
-	if err != nil {
-		return game.Unknown, err
-	}
-	after ^= total
-	g := m.Game()
-	e, err := pl.req.evaluator(g)
-	if err != nil {
-		return game.Unknown, err
-	}
-	for _, c := range m.Option {
-		v, err := e.Grundy(ctx, c)
-		if err != nil {
-			return game.Unknown, fmt.Errorf("value of %s %s: %w", g.Name(), c, err)
-		}
-		after ^= v
-	}
-	return game.OutcomeOf(after), nil
-}
-
 // rate fills in a move's outcome for its maker, its value and, when the
-// search has found it, its remoteness.
-func (pl *Player) rate(ctx context.Context, m *PlayMove) error {
-	o, v, err := pl.outcome(ctx, m.After)
-	if err != nil {
-		return err
+// remoteness search has found it, its remoteness. Under normal play the
+// value after the move is total, the value of the position before, with
+// the value of the moved component replaced by its option's
+// (Sprague–Grundy): no need to go over the whole sum again.
+func (pl *Player) rate(ctx context.Context, m *PlayMove, total game.Nimber, search *remoteness) error {
+	var after games.SumKey
+	if pl.opts.Misere || search != nil {
+		from := pl.sum.ID(m.made.game, m.made.from)
+		after = pl.replaced(m.made.root, from, m.made.game, m.made.option)
 	}
-	m.Outcome = o.Opposite()
-	if !pl.opts.Misere {
+	if pl.opts.Misere {
+		o, _, err := pl.mis.outcome(ctx, after.IDs())
+		if err != nil {
+			return pl.mis.wrap(m.position(), err)
+		}
+		m.Outcome = o.Opposite()
+	} else {
+		e, err := pl.req.evaluator(m.made.game)
+		if err != nil {
+			return err
+		}
+		v, err := e.Grundy(ctx, m.made.from)
+		if err != nil {
+			return fmt.Errorf("value of %s %s: %w", m.made.game.Name(), m.made.from, err)
+		}
+		if v, err = pl.optionValue(ctx, m.made.game, total^v, m.made.option); err != nil {
+			return err
+		}
+		m.Outcome = game.OutcomeOf(v).Opposite()
 		m.Grundy = &v
 	}
-	m.Remoteness = nil
-	// A position with a component the Sum has not met was never searched.
-	if key, ok := pl.sum.Move(m.made.root, m.made.game, m.made.from, m.made.option); ok {
-		if s, ok := pl.memo[key]; ok && s != inSearch && s.remoteness >= 0 {
-			r := s.remoteness
-			m.Remoteness = &r
-		}
-	}
+	m.Remoteness, _ = search.value(after)
 	return nil
 }
 
@@ -644,10 +612,11 @@ func (pl *Player) rate(ctx context.Context, m *PlayMove) error {
 // (games.PositionMoves): component by component, each component's options
 // as its game lists them.
 //
-// Position, the text of the whole position after the move, is left for
-// written to fill in on the moves kept (a position of 10^5 heaps is long,
-// and a choice may pass over millions of moves). The context is polled
-// every 64 moves; its error is returned.
+// After and Position, the whole position after the move and its text, are
+// left for written to fill in on the moves kept (a position of 10^5 heaps
+// is long, and a choice may pass over millions of moves); the move's
+// option is valid only during the call, until keep copies it. The context
+// is polled at every move; its error is returned.
 func (pl *Player) moves(ctx context.Context, pos games.Position, yield func(PlayMove) bool) error {
 	comps := pos.Components()
 	root := pl.sum.Key(pos)
@@ -675,19 +644,52 @@ func (pl *Player) moves(ctx context.Context, pos games.Position, yield func(Play
 			Component: i,
 			From:      from,
 			To:        games.Group{Game: g, Components: option}.String(),
-			After:     pos.Replace(i, option),
-			made:      madeMove{root: root, game: g, from: comps[i], option: option},
+			made:      madeMove{pos: pos, root: root, game: g, from: comps[i], option: option},
 		})
 	})
 	return err
 }
 
-// written fills in the text of the position after m.
+// written fills in the position after m and its text.
 func written(m *PlayMove) *PlayMove {
-	if m != nil && m.Position == "" {
+	if m == nil {
+		return nil
+	}
+	if m.After == nil {
+		m.After = m.position()
+	}
+	if m.Position == "" {
 		m.Position = m.After.String()
 	}
 	return m
+}
+
+// position returns the position after m, made anew for an impartial move
+// not yet written.
+func (m *PlayMove) position() games.Position {
+	if m.After != nil {
+		return m.After
+	}
+	return m.made.pos.Replace(m.Component, m.made.option)
+}
+
+// keep copies the option of an impartial move yielded by moves, so that
+// the move outlives the call.
+func (m *PlayMove) keep() {
+	m.made.option = slices.Clone(m.made.option)
+}
+
+// footprint estimates the bytes a listed move holds: the position after
+// it (a copy of the group it changes, the others shared), its texts and
+// the move itself.
+func (m *PlayMove) footprint() int64 {
+	n := int64(len(m.Position) + len(m.From) + len(m.To) + 256)
+	n += 48 * int64(len(m.After))
+	if m.made.pos != nil {
+		gi, _ := m.made.pos.Locate(m.Component)
+		n += 16 * int64(len(m.After[gi].Components))
+	}
+	return n
 }
 
 // writtenKey identifies a position as it is written, up to the order of
@@ -703,135 +705,4 @@ func writtenKey(pos games.Position) string {
 	}
 	slices.Sort(groups)
 	return strings.Join(groups, " + ")
-}
-
-// frame is one whole position on the explicit stack of solve.
-type frame struct {
-	key      games.SumKey
-	children []games.SumKey // the options that decide the result
-	next     int            // children[:next] are folded in
-	known    game.Outcome   // the outcome, from the values or the misère oracle
-	terminal bool           // the position has no moves
-	hasLose  bool           // some folded child is lost for its mover
-	minLose  int            // least remoteness of a lost child
-	maxAll   int            // largest remoteness of any child
-}
-
-// solve returns the outcome and remoteness of pos by memoized depth-first
-// search over whole positions (the keys and moves of the Player's Sum),
-// with an explicit stack. Remoteness (Smith, 1966): 0 at the end; a won
-// position is 1 + the least remoteness of its lost options; a lost one is
-// 1 + the largest of all its options. The values (in misère play, the
-// misère oracle) already decide each outcome, so a won position only
-// searches its lost options. It fails with ErrSearchBudget after spending
-// the budget.
-func (pl *Player) solve(ctx context.Context, root games.Position) (solved, error) {
-	rootKey := pl.sum.Key(root)
-	if s, ok := pl.memo[rootKey]; ok && s != inSearch {
-		return s, nil
-	}
-	overBudget := func() error {
-		return fmt.Errorf("%w: more than %d positions and moves", ErrSearchBudget, pl.opts.SearchBudget)
-	}
-	var stack []*frame
-	push := func(key games.SumKey) error {
-		if pl.spent >= pl.opts.SearchBudget {
-			return overBudget()
-		}
-		pl.spent++
-		if err := pl.opts.Budget.Step(ctx); err != nil {
-			return err
-		}
-		known, total, err := pl.outcomeOf(ctx, key)
-		if err != nil {
-			return err
-		}
-		f := &frame{key: key, known: known, minLose: -1, maxAll: -1, terminal: true}
-		pl.sum.Moves(key, func(m games.SumMove) bool {
-			f.terminal = false
-			// Every option costs work, so huge fans stop at the budget too.
-			if pl.spent++; pl.spent > pl.opts.SearchBudget {
-				err = overBudget()
-				return false
-			}
-			if pl.spent%256 == 0 {
-				if err = limits.Poll(ctx); err != nil {
-					return false
-				}
-			}
-			if f.known == game.Win {
-				// Only the lost options (value 0 in normal play) matter
-				// to a won position.
-				var o game.Outcome
-				if o, err = pl.moveOutcome(ctx, total, m); err != nil {
-					return false
-				}
-				if o != game.Lose {
-					return true
-				}
-			}
-			f.children = append(f.children, m.Key())
-			return true
-		})
-		if err != nil {
-			return err
-		}
-		pl.memo[key] = inSearch
-		stack = append(stack, f)
-		return nil
-	}
-	fail := func(err error) (solved, error) {
-		for _, f := range stack {
-			delete(pl.memo, f.key)
-		}
-		return solved{}, err
-	}
-	if err := push(rootKey); err != nil {
-		return fail(err)
-	}
-	for len(stack) > 0 {
-		f := stack[len(stack)-1]
-		descended := false
-		for f.next < len(f.children) {
-			child := f.children[f.next]
-			s, ok := pl.memo[child]
-			if !ok {
-				if err := push(child); err != nil {
-					return fail(err)
-				}
-				descended = true
-				break
-			}
-			if s == inSearch {
-				return fail(fmt.Errorf("%s is reachable from itself: %w", pl.sum.Position(child), solve.ErrCycle))
-			}
-			if s.outcome == game.Lose {
-				if !f.hasLose || s.remoteness < f.minLose {
-					f.minLose = s.remoteness
-				}
-				f.hasLose = true
-			}
-			f.maxAll = max(f.maxAll, s.remoteness)
-			f.next++
-		}
-		if descended {
-			continue
-		}
-		var s solved
-		switch {
-		case f.terminal:
-			// No moves: the end. Normal play: the mover loses; misère: wins.
-			s = solved{outcome: game.Lose}
-			if pl.opts.Misere {
-				s.outcome = game.Win
-			}
-		case f.hasLose:
-			s = solved{outcome: game.Win, remoteness: 1 + f.minLose}
-		default:
-			s = solved{outcome: game.Lose, remoteness: 1 + f.maxAll}
-		}
-		pl.memo[f.key] = s
-		stack = stack[:len(stack)-1]
-	}
-	return pl.memo[rootKey], nil
 }

@@ -8,9 +8,10 @@ import (
 	"github.com/grundy-go/grundy/games"
 )
 
-// The computer's choice (Grundy-pruned remoteness search over whole
-// positions) against the naive whole-sum search of the tests' oracle, on
-// the same positions, each run from an empty memo.
+// The computer's choice (the retrograde solver over the whole positions
+// that decide the remoteness, play_remoteness.go) against the naive
+// whole-sum search of the tests' oracle, on the same positions, each run
+// from a fresh Player.
 var choosePositions = []struct {
 	name string
 	sum  []pile

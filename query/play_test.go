@@ -251,12 +251,14 @@ func TestFindErrors(t *testing.T) {
 	}
 }
 
-// TestChooseBudget: past the search budget the computer still answers with
-// a winning move (Bouton: heaps 1000 and 1001 XOR to 1, so the one winning
-// move takes heap 1001 to 1000).
+// TestChooseBudget: past the remoteness search's size the computer still
+// answers with a winning move (Bouton: heaps 1000 and 1001 XOR to 1, so the
+// one winning move takes heap 1001 to 1000). The search of nim 1000 1001
+// needs more than 2^20 positions and moves: the lost nim 1000 1000 keeps
+// its 2000 moves, and each of those won positions looks at 1000 or more.
 func TestChooseBudget(t *testing.T) {
 	pos, _ := games.ParseString("nim 1000 1001")
-	pl := NewPlayer(PlayOptions{SearchBudget: 100})
+	pl := NewPlayer(PlayOptions{})
 	m, err := pl.Choose(context.Background(), pos)
 	if err != nil {
 		t.Fatal(err)
@@ -266,15 +268,15 @@ func TestChooseBudget(t *testing.T) {
 	}
 	// From a lost position with no search: the first move the game lists.
 	pos, _ = games.ParseString("nim 1000 1000")
-	if m, err = pl.Choose(context.Background(), pos); err != nil || m.Outcome != game.Lose {
+	if m, err = pl.Choose(context.Background(), pos); err != nil || m.Outcome != game.Lose || m.Position != "nim 999 1000" {
 		t.Fatalf("chose %+v, %v", m, err)
 	}
 	// Misère outcomes come from the misère oracle, not the search: misère
 	// Nim (Bouton) plays as normal Nim while some heap exceeds 1, so
 	// nim 1000 1000 (XOR 0) is lost; the computer still answers.
-	mis := NewPlayer(PlayOptions{Misere: true, SearchBudget: 100})
+	mis := NewPlayer(PlayOptions{Misere: true})
 	a, err := mis.Analyze(context.Background(), pos)
-	if err != nil || a.Outcome != game.Lose || len(a.Moves) != MaxMoves || !a.Truncated {
+	if err != nil || a.Outcome != game.Lose || len(a.Moves) != MaxMoves || !a.Truncated || a.Moves[0].Remoteness != nil {
 		t.Fatalf("misère nim 1000 1000: %v %+v", err, a)
 	}
 	if m, err = mis.Choose(context.Background(), pos); err != nil || m.Outcome != game.Lose {

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"unsafe"
 
@@ -41,6 +42,13 @@ const (
 	cellDraw      uint16 = 3 << 14 // a terminal draw
 	cellKind      uint16 = 3 << 14
 )
+
+// ErrCapacity is matched (errors.Is) by the error of a retrograde solve
+// that needs more than its records hold: a position with more than 16383
+// moves, a remoteness above 16383, or more than 2^32 positions or moves.
+// Unlike a limit of the request's budget it does not depend on the request:
+// the same game fails the same way under any budget.
+var ErrCapacity = errors.New("beyond the retrograde solver's capacity")
 
 // Retro solves general games by counter-based retrograde analysis
 // (backward induction from the terminal positions), in O(V+E) time:
@@ -221,7 +229,7 @@ func (s *Retro[P]) start(p P, moves int) (uint16, bool, error) {
 		return cellLose, true, nil
 	}
 	if moves > maxCell {
-		return 0, false, fmt.Errorf("a position has %d moves, more than the %d the retrograde solver counts", moves, maxCell)
+		return 0, false, fmt.Errorf("a position has %d moves, more than the %d the retrograde solver counts: %w", moves, maxCell, ErrCapacity)
 	}
 	return cellUndecided | uint16(moves), false, nil
 }
@@ -242,7 +250,7 @@ func (s *Retro[P]) countMoves(p P) int {
 func (s *Retro[P]) solveIndexed(ctx context.Context) error {
 	n := s.indexer.Size()
 	if n > 1<<62 {
-		return fmt.Errorf("the game has %d positions, too many to index", n)
+		return fmt.Errorf("the game has %d positions, too many to index: %w", n, ErrCapacity)
 	}
 	if err := s.Budget.Allow(int64(n)); err != nil {
 		return fmt.Errorf("the game has %d positions: %w", n, err)
@@ -257,7 +265,7 @@ func (s *Retro[P]) solveIndexed(ctx context.Context) error {
 		return fmt.Errorf("the game has %d positions: %w", n, err)
 	}
 	if n >= 1<<32-1 {
-		return fmt.Errorf("the game has %d positions, more than the 2^32 a dense index holds", n)
+		return fmt.Errorf("the game has %d positions, more than the 2^32 a dense index holds: %w", n, ErrCapacity)
 	}
 	s.cells = make([]uint16, n)
 	queue := make([]uint32, 0, n) // each position is queued at most once
@@ -359,7 +367,7 @@ func (s *Retro[P]) solveExplored(ctx context.Context, root P) error {
 			s.game.Moves(p, func(c P) bool {
 				moves++
 				if moves > maxCell {
-					err = fmt.Errorf("a position has more than %d moves, the most the retrograde solver counts", maxCell)
+					err = fmt.Errorf("a position has more than %d moves, the most the retrograde solver counts: %w", maxCell, ErrCapacity)
 					return false
 				}
 				// A position's moves may be many and each costly (a sum
@@ -374,7 +382,7 @@ func (s *Retro[P]) solveExplored(ctx context.Context, root P) error {
 				j, seen := s.index[c]
 				if !seen {
 					if uint64(len(s.pos)) >= 1<<32-2 {
-						err = fmt.Errorf("more than 2^32 positions")
+						err = fmt.Errorf("more than 2^32 positions: %w", ErrCapacity)
 						return false
 					}
 					j = uint32(len(s.pos))
@@ -401,7 +409,7 @@ func (s *Retro[P]) solveExplored(ctx context.Context, root P) error {
 		}
 		if storeEdges {
 			if uint64(len(fwd)) >= 1<<32-1 {
-				return fmt.Errorf("reached %d positions: more than 2^32 moves to store", len(s.pos))
+				return fmt.Errorf("reached %d positions: more than 2^32 moves to store: %w", len(s.pos), ErrCapacity)
 			}
 			off = append(off, uint32(len(fwd)))
 		}
@@ -488,7 +496,7 @@ func (s *Retro[P]) propagate(ctx context.Context, queue []uint32, parents func(i
 		}
 	}
 	if overflow {
-		return fmt.Errorf("remoteness exceeds %d, more than the retrograde solver records", maxCell)
+		return fmt.Errorf("remoteness exceeds %d, more than the retrograde solver records: %w", maxCell, ErrCapacity)
 	}
 	return nil
 }
