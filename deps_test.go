@@ -63,7 +63,7 @@ var dependencies = []dependency{
 	{"solve", "game limits", "context encoding/binary errors fmt hash/maphash math math/bits reflect runtime slices strconv strings sync sync/atomic unsafe", ""},
 	{"solve/quotient", "game limits periodic", "container/heap context encoding/binary encoding/json errors fmt math/bits slices strconv strings", ""},
 	{"solve/tier", "game limits solve store", "context errors fmt runtime sync sync/atomic time unsafe", ""},
-	{"store", "game internal/diskalloc internal/regfile limits", "bytes encoding/binary encoding/json errors fmt hash/crc32 hash/fnv io io/fs os path/filepath slices strconv strings sync syscall", "golang.org/x/sys"},
+	{"store", "game internal/diskalloc internal/regfile limits", "bytes context encoding/binary encoding/json errors fmt hash/crc32 hash/fnv io io/fs os path/filepath slices strconv strings sync syscall", "github.com/klauspost/compress golang.org/x/sys"},
 	{"verify", "", "bufio bytes compress/flate context crypto/sha256 encoding/base64 encoding/binary encoding/hex errors fmt io math/bits strconv strings", ""},
 	{"web", "examples game internal/graphview query", "bytes context embed encoding/json errors fmt io io/fs log math mime net net/http os regexp runtime runtime/debug sort strconv strings sync time", ""},
 	{"web/build", "web web/staticsite", "context flag fmt os os/signal", ""},

@@ -65,6 +65,10 @@ type TierOptions struct {
 	ReadOnly bool
 	// Workers split each tier's positions (0: one per core).
 	Workers int
+	// Compress rewrites the tiers a writer solved in compressed form
+	// (zstd blocks of 8- or 16-bit records), each replacing its plain
+	// file once every tier the request reaches is solved.
+	Compress bool
 }
 
 // TierSolvable is implemented by Solvable instances that may have tiers.
@@ -123,7 +127,7 @@ func (b *GeneralBound[P]) TierSolver(budget *limits.Budget, opts TierOptions) (T
 	if !ok {
 		return nil, game.Inputf("%s has no tiers to solve by", b.name)
 	}
-	ts := &tierSolver[P]{GeneralBound: b, g: g, dir: opts.DB}
+	ts := &tierSolver[P]{GeneralBound: b, g: g, dir: opts.DB, compress: opts.Compress}
 	if ts.dir == "" {
 		dir, err := os.MkdirTemp("", "grundy-tiers-")
 		if err != nil {
@@ -155,6 +159,20 @@ type tierSolver[P comparable] struct {
 	db   *store.DB
 	dir  string
 	temp bool
+	// compress: rewrite the solved tiers compressed (TierOptions.Compress).
+	compress bool
+}
+
+// solve solves the tiers reachable from roots, then compresses them when
+// asked.
+func (ts *tierSolver[P]) solve(ctx context.Context, roots []tier.ID) error {
+	if err := ts.s.Solve(ctx, roots); err != nil {
+		return err
+	}
+	if ts.compress {
+		return ts.s.Compress(ctx, roots)
+	}
+	return nil
 }
 
 func (ts *tierSolver[P]) Complete(c Component) bool {
@@ -183,7 +201,7 @@ func (ts *tierSolver[P]) Close() error {
 func (ts *tierSolver[P]) Solve(ctx context.Context, c Component) (*Solution, error) {
 	p := ts.pos(c)
 	root := []tier.ID{ts.g.Tier(p)}
-	if err := ts.s.Solve(ctx, root); err != nil {
+	if err := ts.solve(ctx, root); err != nil {
 		return nil, err
 	}
 	v, err := ts.s.Value(p)
@@ -218,7 +236,7 @@ func (ts *tierSolver[P]) Solve(ctx context.Context, c Component) (*Solution, err
 // Tiers solves the tiers with at most blanks blank cells and counts them.
 func (ts *tierSolver[P]) Tiers(ctx context.Context, blanks int) ([]TierCount, error) {
 	tiers := ts.g.TiersWithBlanks(blanks)
-	if err := ts.s.Solve(ctx, tiers); err != nil {
+	if err := ts.solve(ctx, tiers); err != nil {
 		return nil, err
 	}
 	var out []TierCount

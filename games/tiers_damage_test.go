@@ -24,10 +24,19 @@ import (
 // recomputes the damaged tier and leaves files byte for byte those of the
 // clean database. Never a wrong answer.
 func TestTierDamage(t *testing.T) {
+	t.Run("plain", func(t *testing.T) { tierDamage(t, false) })
+	t.Run("compressed", func(t *testing.T) { tierDamage(t, true) })
+}
+
+// tierDamage is TestTierDamage on a database of plain or compressed tiers.
+func tierDamage(t *testing.T, compressed bool) {
 	g := NewQuixo(3)
 	const name = "quixo:3x3"
 	clean := t.TempDir()
 	tierSolve(t, g, name, 2, clean)
+	if compressed {
+		tierCompress(t, g, name, clean)
+	}
 	want := tierFiles(t, clean)
 	tiers := g.TiersWithBlanks(9)
 	// The clean values of every position, by tier and rank.
@@ -55,6 +64,10 @@ func TestTierDamage(t *testing.T) {
 				damages = append(damages, flip(i))
 			}
 			damages = append(damages, cut(len(b)-1), cut(len(b)/2))
+		case compressed:
+			// The header, the first frame, the middle, the index.
+			damages = append(damages, flip(10), flip(60), flip(100), flip(130), flip(len(b)/2),
+				flip(len(b)-13), flip(len(b)-2), cut(len(b)-1), cut(128), cut(0))
 		default:
 			data := len(b) - store.HeaderSize - 4 // one block: a 4-byte table
 			damages = append(damages, flip(10), flip(60), flip(200), flip(store.HeaderSize+data/2),
@@ -91,6 +104,9 @@ func TestTierDamage(t *testing.T) {
 			}
 			s := tier.New(g, nil, tier.Options{DB: w, Workers: 1})
 			err = s.Solve(context.Background(), tiers)
+			if err == nil && compressed {
+				err = s.Compress(context.Background(), tiers)
+			}
 			s.Close()
 			w.Close()
 			if err != nil {
@@ -158,7 +174,7 @@ func damagedRead(t *testing.T, g *Quixo, name, dir, file string, tiers []tier.ID
 	failed := false
 	for _, tr := range tiers {
 		for r, v := range values[tr] {
-			if r > 0 && file != g.TierName(tr)+".tier" {
+			if r > 0 && !strings.HasPrefix(file, g.TierName(tr)+".tier") {
 				break // other tiers: their first position
 			}
 			got, err := s.Value(g.Unrank(tr, uint64(r)))
@@ -179,7 +195,7 @@ func damagedRead(t *testing.T, g *Quixo, name, dir, file string, tiers []tier.ID
 
 // TestTierDamageQuixo4 is TestTierDamage on a sample of a Quixo 4x4
 // database (made by grundy solve quixo:4x4 --db DIR; GRUNDY_DB_QUIXO4=DIR,
-// copied before it is damaged): the manifest and four tier files, the
+// copied before it is damaged; plain or compressed tiers): the manifest and four tier files, the
 // largest among them, each with flipped bytes in its header, data and
 // block table and cut short, read back position by position against the
 // undamaged database; the writer recomputes the first damage of each tier
@@ -209,8 +225,13 @@ func TestTierDamageQuixo4(t *testing.T) {
 	sample := []tier.ID{largest, tiers[len(tiers)/4], tiers[len(tiers)/2], tiers[3*len(tiers)/4]}
 	values := tierValues(t, g, name, dir, sample)
 	files := []string{"MANIFEST"}
+	compressed := false
 	for _, tr := range sample {
-		files = append(files, g.TierName(tr)+".tier")
+		f := g.TierName(tr) + ".tier"
+		if _, ok := want[f+"z"]; ok {
+			f, compressed = f+"z", true // the database's tiers are compressed
+		}
+		files = append(files, f)
 	}
 	cases, refused := 0, 0
 	for _, file := range files {
@@ -223,7 +244,7 @@ func TestTierDamageQuixo4(t *testing.T) {
 		if file == "MANIFEST" {
 			damages = append(damages, flip(10), flip(len(b)/2), func(b []byte) []byte { return b[:len(b)-1] })
 		} else {
-			damages = append(damages, flip(store.HeaderSize+(len(b)-store.HeaderSize)/2), flip(60),
+			damages = append(damages, flip(max(store.HeaderSize, len(b))/2), flip(60),
 				flip(len(b)-2), func(b []byte) []byte { return b[:len(b)-1] })
 		}
 		for k, damage := range damages {
@@ -241,6 +262,9 @@ func TestTierDamageQuixo4(t *testing.T) {
 				}
 				s := tier.New(g, nil, tier.Options{DB: w})
 				err = s.Solve(context.Background(), tiers)
+				if err == nil && compressed {
+					err = s.Compress(context.Background(), tiers)
+				}
 				s.Close()
 				w.Close()
 				if err != nil {

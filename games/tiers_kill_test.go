@@ -24,7 +24,8 @@ import (
 
 // tierChild is the child process of the tests below: with
 // GRUNDY_TIER_CHILD_DIR set, the test binary solves the game
-// GRUNDY_TIER_CHILD_GAME by tiers into that database and exits 0, or 3
+// GRUNDY_TIER_CHILD_GAME by tiers into that database, compresses the
+// tiers (as solve --db does) and exits 0, or 3
 // when another writer holds it (4 on any other error). With
 // GRUNDY_TIER_CHILD_SUICIDE set it SIGKILLs itself from the budget's first
 // progress call (16384 states: inside a tier, its file half written).
@@ -49,12 +50,18 @@ func tierChild() {
 			g := NewQuixo(int(name[len(name)-1] - '0'))
 			s := tier.New(g, budget, tier.Options{DB: db, Workers: 2})
 			defer s.Close()
-			return s.Solve(context.Background(), g.TiersWithBlanks(64))
+			if err := s.Solve(context.Background(), g.TiersWithBlanks(64)); err != nil {
+				return err
+			}
+			return s.Compress(context.Background(), g.TiersWithBlanks(64))
 		case "tictactoe":
 			g := TicTacToe{}
 			s := tier.New(g, budget, tier.Options{DB: db, Workers: 2})
 			defer s.Close()
-			return s.Solve(context.Background(), g.TiersWithBlanks(64))
+			if err := s.Solve(context.Background(), g.TiersWithBlanks(64)); err != nil {
+				return err
+			}
+			return s.Compress(context.Background(), g.TiersWithBlanks(64))
 		}
 		return fmt.Errorf("no game %q", name)
 	}()
@@ -106,9 +113,13 @@ func cleanDB(t *testing.T, name string) map[string][]byte {
 	dir := t.TempDir()
 	switch name {
 	case "quixo:3x3", "quixo:4x4":
-		tierSolve(t, NewQuixo(int(name[len(name)-1]-'0')), name, 2, dir)
+		g := NewQuixo(int(name[len(name)-1] - '0'))
+		tierSolve(t, g, name, 2, dir)
+		tierCompress(t, g, name, dir)
 	case "tictactoe":
-		tierSolve(t, PieceTiers[TicTacToePos](TicTacToe{}), name, 1, dir)
+		g := PieceTiers[TicTacToePos](TicTacToe{})
+		tierSolve(t, g, name, 1, dir)
+		tierCompress(t, g, name, dir)
 	}
 	return tierFiles(t, dir)
 }
@@ -166,8 +177,8 @@ func TestTierKill(t *testing.T) {
 		}
 		sameFiles(t, dir, want, name+" killed inside a tier")
 
-		// Kills at random moments within the first half of a clean
-		// child's time (measured here; runs after the first are faster),
+		// Kills at random moments within a clean child's time (measured
+		// here, solving and compressing; runs after the first are faster),
 		// six times on one directory, each kill followed by a
 		// rerun; then a run to the end.
 		begin := time.Now()
@@ -185,7 +196,7 @@ func TestTierKill(t *testing.T) {
 			var err error
 			select {
 			case err = <-done:
-			case <-time.After(time.Duration(rng.Int64N(int64(whole / 2)))):
+			case <-time.After(time.Duration(rng.Int64N(int64(whole)))):
 				cmd.Process.Signal(syscall.SIGKILL)
 				err = <-done
 			}
@@ -234,6 +245,9 @@ func TestTierTwoWriters(t *testing.T) {
 	g := TicTacToe{}
 	s := tier.New(g, nil, tier.Options{DB: db, Workers: 1})
 	if err := s.Solve(context.Background(), g.TiersWithBlanks(64)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Compress(context.Background(), g.TiersWithBlanks(64)); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()

@@ -112,6 +112,19 @@ func tierSolve[P comparable](t *testing.T, g PieceTiers[P], name string, workers
 	return s
 }
 
+// tierCompress rewrites the tiers of the database of game name in dir
+// compressed, as solve --db does.
+func tierCompress[P comparable](t *testing.T, g PieceTiers[P], name, dir string) {
+	t.Helper()
+	db := tierDB(t, name, dir)
+	s := tier.New(g, nil, tier.Options{DB: db})
+	if err := s.Compress(context.Background(), g.TiersWithBlanks(64)); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	db.Close()
+}
+
 // tierDB opens the tier database of the game name in dir for writing
 // until the test ends.
 func tierDB(t testing.TB, name, dir string) *store.DB {

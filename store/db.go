@@ -60,6 +60,9 @@ type Part struct {
 	// CRC-32C of the header's first 124 bytes), which binds the file to
 	// this entry.
 	HeaderCRC uint32 `json:"header_crc32c"`
+	// Compression is "zstd" for a compressed data file (format version
+	// 2: records in independently compressed blocks), "" for a plain one.
+	Compression string `json:"compression,omitempty"`
 	// Meta holds the engine's figures about the part (counts of outcomes).
 	Meta map[string]int64 `json:"meta,omitempty"`
 }
@@ -277,8 +280,8 @@ func (db *DB) load() error {
 		return &DamageError{Path: path, Reason: err.Error()}
 	}
 	switch {
-	case m.Format != FormatVersion:
-		return &MismatchError{Dir: db.dir, What: "format", Have: strconv.Itoa(m.Format), Want: strconv.Itoa(FormatVersion) + " (solve the game again into a new directory)"}
+	case m.Format < FormatVersion || m.Format > CompressedVersion:
+		return &MismatchError{Dir: db.dir, What: "format", Have: strconv.Itoa(m.Format), Want: fmt.Sprintf("%d or %d (solve the game again into a new directory)", FormatVersion, CompressedVersion)}
 	case m.Game != db.id.Game:
 		return &MismatchError{Dir: db.dir, What: "the game", Have: m.Game, Want: db.id.Game}
 	case m.Engine != db.id.Engine:
@@ -291,6 +294,9 @@ func (db *DB) load() error {
 		s := Spec{Name: p.Name, Kind: p.Kind, ID: p.ID, Bits: p.Bits, Records: p.Records}
 		if err := s.check(); err != nil {
 			return &DamageError{Path: path, Reason: err.Error()}
+		}
+		if p.Compression != "" && (p.Compression != Zstd || m.Format < CompressedVersion || !CompressedBits(p.Bits)) {
+			return &DamageError{Path: path, Reason: fmt.Sprintf("part %s of compression %q in a manifest of format %d", p.Name, p.Compression, m.Format)}
 		}
 		if _, dup := parts[p.Name]; dup {
 			return &DamageError{Path: path, Reason: "it lists " + p.Name + " twice"}
@@ -349,6 +355,12 @@ func decodeManifest(b []byte) (Manifest, error) {
 	return m, nil
 }
 
+// manifestHead is the first line of a manifest of format whose body (the
+// JSON) is body.
+func manifestHead(format int, body []byte) string {
+	return fmt.Sprintf("%s %d crc32c %08x\n", manifestMagic, format, Checksum(body))
+}
+
 // list records p as complete and writes the manifest.
 func (db *DB) list(p Part) error {
 	db.mu.Lock()
@@ -362,13 +374,19 @@ func (db *DB) list(p Part) error {
 // holds no time or pid: a database's files depend only on what it holds.
 func (db *DB) writeManifest() error {
 	m := Manifest{Format: FormatVersion, Identity: db.id, Parts: db.Parts()}
+	// A database holding a compressed part is of format 2, which an older
+	// grundy refuses by its number; one without stays readable by it.
+	for _, p := range m.Parts {
+		if p.Compression != "" {
+			m.Format = CompressedVersion
+		}
+	}
 	body, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return fmt.Errorf("database %s: manifest: %w", db.dir, err)
 	}
 	body = append(body, '\n')
-	b := fmt.Appendf(nil, "%s %d crc32c %08x\n", manifestMagic, FormatVersion, Checksum(body))
-	b = append(b, body...)
+	b := append([]byte(manifestHead(m.Format, body)), body...)
 	if err := WriteFile(filepath.Join(db.dir, manifestName), b); err != nil {
 		return fmt.Errorf("database %s: write manifest: %w", db.dir, err)
 	}

@@ -11,6 +11,10 @@
 // one per block of 256 KiB of data. A file is verified when opened (header,
 // size, table) and its blocks as they are read (File.Verify) or all at once
 // (File.VerifyAll); a file that fails is refused (DamageError), never used.
+// A compressed data file (WriteCompressed, OpenCompressed) holds its
+// records in zstd frames of BlockRecords records, each with its CRC-32C
+// in an index of frame offsets, so that one record is read by
+// decompressing one frame.
 //
 // A part is written as NAME.tmp, synced, renamed to NAME, the directory
 // synced, and only then listed in the manifest, itself replaced the same

@@ -269,6 +269,9 @@ func (db *DB) Open(s Spec) (*File, error) {
 	damaged := func(format string, args ...any) (*File, error) {
 		return nil, &DamageError{Path: path, Reason: fmt.Sprintf(format, args...)}
 	}
+	if part.Compression != "" {
+		return damaged("the manifest lists it as compressed (%s), not plain", part.Compression)
+	}
 	if part.Kind != s.Kind || part.ID != s.ID || part.Bits != s.Bits || part.Records != s.Records {
 		return damaged("the manifest lists it as %s %d of %d records of %d bits, not %s %d of %d of %d",
 			part.Kind, part.ID, part.Records, part.Bits, s.Kind, s.ID, s.Records, s.Bits)

@@ -16,7 +16,7 @@ import (
 func init() { verbs = append(verbs, solveCmd) }
 
 func solveCmd(opts *options) *cobra.Command {
-	var misere, all, tiers bool
+	var misere, all, tiers, plain bool
 	var blanks, workers int
 	var dbDir string
 	cmd := &cobra.Command{
@@ -38,7 +38,7 @@ and impartial sums by retrograde analysis of the whole sum.`,
 		Args:              needPosition,
 		ValidArgsFunction: completePosition,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			so := query.SolveOptions{Misere: misere, Tiers: tiers, DB: dbDir, Workers: workers}
+			so := query.SolveOptions{Misere: misere, Tiers: tiers, DB: dbDir, Workers: workers, PlainRecords: plain}
 			if blanks < 0 {
 				return usageError{fmt.Errorf("--blanks-at-most: %d is negative: give a number of blank cells", blanks)}
 			}
@@ -78,6 +78,7 @@ and impartial sums by retrograde analysis of the whole sum.`,
 	cmd.Flags().BoolVar(&tiers, "tiers", false, "solve tier by tier from files on disk, on every core (quixo, tictactoe)")
 	cmd.Flags().IntVar(&blanks, "blanks-at-most", 0, "with tiers: solve only the tiers with at most this many blank cells and count their boards")
 	cmd.Flags().StringVar(&dbDir, "db", "", "the game's database: answer from it, or solve the tiers it lacks into it (created if need be); a killed solve resumes")
+	cmd.Flags().BoolVar(&plain, "plain", false, "with --db: keep the tiers as plain 16-bit records (written faster, about ten times larger) instead of compressed")
 	cmd.Flags().IntVar(&workers, "workers", 0, "with tiers: goroutines that split each tier (0: one per core)")
 	return cmd
 }

@@ -95,12 +95,21 @@ func TestSolveTiers(t *testing.T) {
 			t.Errorf("run %d: exit %d %s\n%s\nwant\n%s", run, code, errOut, answer(out), want)
 		}
 	}
-	if files, _ := filepath.Glob(filepath.Join(dir, "*.tier")); len(files) != 12 {
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.tierz")); len(files) != 12 {
 		// x.o/.x./o.. has 2 x's and 2 o's; pieces are never removed, so
 		// it reaches the tiers {2+i, 2+j} (cube counts of the two players,
 		// unordered) with at most 9 pieces: smaller count 2 and larger
 		// 2..7 (6 tiers), 3 and 3..6 (4), 4 and 4..5 (2): 12 files.
 		t.Errorf("%d tier files, want 12", len(files))
+	}
+	// --plain keeps the same tiers uncompressed, answering the same.
+	plain := t.TempDir()
+	out, errOut, code = grundy(t, "", "solve", "quixo:3x3", "x.o/.x./o..", "o", "--json", "--db", plain, "--plain")
+	if code != 0 || answer(out) != want {
+		t.Errorf("--plain: exit %d %s\n%s\nwant\n%s", code, errOut, answer(out), want)
+	}
+	if files, _ := filepath.Glob(filepath.Join(plain, "*.tier")); len(files) != 12 {
+		t.Errorf("--plain: %d tier files, want 12", len(files))
 	}
 }
 
@@ -219,7 +228,7 @@ func TestSolveDB(t *testing.T) {
 		}
 	}
 	// A damaged tier: play refuses naming it; solve writes it again.
-	path := filepath.Join(dir, "m5.tier")
+	path := filepath.Join(dir, "m5.tierz")
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -229,7 +238,7 @@ func TestSolveDB(t *testing.T) {
 	if _, errOut, code := grundy(t, "", "solve", "tictactoe", "xo./x.o/...", "--db", dir, "--max-states", "1"); code != 1 || !strings.Contains(errOut, "state limit") {
 		t.Errorf("solve from a damaged database under one state: exit %d %q, want it to solve again and hit the limit", code, errOut)
 	}
-	if _, errOut, code := grundy(t, "", "play", "tictactoe", "xo./x.o/...", "--db", dir); code != 1 || !strings.Contains(errOut, "m5.tier is damaged") {
+	if _, errOut, code := grundy(t, "", "play", "tictactoe", "xo./x.o/...", "--db", dir); code != 1 || !strings.Contains(errOut, "m5.tierz is damaged") {
 		t.Errorf("play from a damaged database: exit %d %q", code, errOut)
 	}
 	if _, errOut, code := grundy(t, "", "solve", "tictactoe", "xo./x.o/...", "--db", dir); code != 0 {

@@ -86,7 +86,7 @@ func TestSilentStdin(t *testing.T) {
 func TestFIFOInDatabase(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "db")
 	run(t, call{args: []string{"solve", "tictactoe", "--tiers", "--db", db}, net: 60 * time.Second})
-	tiers, _ := filepath.Glob(filepath.Join(db, "*.tier"))
+	tiers, _ := filepath.Glob(filepath.Join(db, "*.tier*"))
 	if len(tiers) == 0 {
 		t.Fatalf("no tier files in %s", db)
 	}

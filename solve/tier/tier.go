@@ -180,7 +180,7 @@ func (s *Solver[P]) spec(t ID) store.Spec {
 
 // listed reports whether the database lists tier t as complete.
 func (s *Solver[P]) listed(t ID) bool {
-	_, ok := s.opts.DB.Part(s.spec(t).Name)
+	_, ok := s.part(t)
 	return ok
 }
 
@@ -199,7 +199,7 @@ func (s *Solver[P]) Missing(roots []ID) []ID {
 // Counts returns the numbers of wins, losses and draws of the complete
 // tier t, as the database's manifest records them.
 func (s *Solver[P]) Counts(t ID) (solve.Counts, error) {
-	part, ok := s.opts.DB.Part(s.spec(t).Name)
+	part, ok := s.part(t)
 	if !ok {
 		return solve.Counts{}, &MissingError{Dir: s.opts.DB.Dir(), Tier: s.g.TierName(t)}
 	}
@@ -277,8 +277,22 @@ func (s *Solver[P]) Solve(ctx context.Context, roots []ID) error {
 func (s *Solver[P]) file(t ID, whole bool) (*tierFile, error) {
 	tf := s.mapped[t]
 	if tf == nil {
-		if !s.listed(t) {
+		p, ok := s.part(t)
+		if !ok {
 			return nil, &MissingError{Dir: s.opts.DB.Dir(), Tier: s.g.TierName(t)}
+		}
+		if p.Compression != "" {
+			// Read a block at a time, or decompressed whole (which
+			// verifies every block).
+			tf, err := s.openCompressed(t, p, whole)
+			if err != nil {
+				return nil, err
+			}
+			s.mapped[t] = tf
+			if whole {
+				s.done[t] = true
+			}
+			return tf, nil
 		}
 		f, err := s.opts.DB.Open(s.spec(t))
 		if err != nil {
@@ -287,6 +301,13 @@ func (s *Solver[P]) file(t ID, whole bool) (*tierFile, error) {
 		tf = &tierFile{f: f}
 		tf.slice(f.Data(), s.g.TierSize(t))
 		s.mapped[t] = tf
+	}
+	if whole && tf.z != nil && tf.cells == nil {
+		p, _ := s.part(t)
+		if err := tf.decompress(s.g.TierSize(t), p.Bits); err != nil {
+			return nil, err
+		}
+		s.done[t] = true
 	}
 	if whole && !s.done[t] {
 		if err := tf.f.VerifyAll(); err != nil {
@@ -328,8 +349,14 @@ func (s *Solver[P]) Value(p P) (solve.Value, error) {
 		return unknown, err
 	}
 	r := s.g.Rank(t, p)
-	if err := tf.f.Verify(2*int64(r), 2); err != nil {
-		return unknown, err
+	if tf.z != nil && tf.cells == nil {
+		return tf.zvalue(r)
+	}
+	if tf.f != nil {
+		// (A compressed tier decompressed whole was verified whole.)
+		if err := tf.f.Verify(2*int64(r), 2); err != nil {
+			return unknown, err
+		}
 	}
 	return decode(tf.cells[r]), nil
 }
@@ -475,6 +502,13 @@ func (s *Solver[P]) solveTier(ctx context.Context, t ID) error {
 	}
 	if err := w.Commit(countCells(out.cells)); err != nil {
 		return err
+	}
+	// A damaged compressed file of the tier, listed until now, goes: the
+	// plain file replaces it (and Compress rewrites that).
+	if _, ok := s.opts.DB.Part(s.zspec(t, 0).Name); ok {
+		if err := s.opts.DB.Drop(s.zspec(t, 0).Name); err != nil {
+			return err
+		}
 	}
 	s.States += int64(size)
 	s.done[t] = true

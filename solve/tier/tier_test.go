@@ -146,3 +146,83 @@ func TestLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestCompressEqualsRetro: the tiers of the counters game rewritten
+// compressed (8-bit codes for the low tiers, 16-bit once remoteness passes
+// 126) answer every position as solve.Retro does, a block at a time and
+// read whole as the children of tiers solved later; the plain files are
+// gone, and a tier whose compressed file is damaged is solved again.
+func TestCompressEqualsRetro(t *testing.T) {
+	g := counters{}
+	const top = 170
+	retro := solve.NewRetro[cpos](g, nil)
+	if err := retro.Solve(context.Background(), cpos{top, 0}); err != nil {
+		t.Fatal(err)
+	}
+	check := func(s *Solver[cpos], upTo int) {
+		t.Helper()
+		for n := range upTo + 1 {
+			for st := range 4 {
+				p := cpos{n, st}
+				want, _ := retro.Value(p)
+				got, err := s.Value(p)
+				if err != nil || got != want {
+					t.Fatalf("%+v: %+v %v, retro %+v", p, got, err, want)
+				}
+			}
+		}
+	}
+	dir := t.TempDir()
+	db := writer(t, dir)
+	s := New[cpos](g, nil, Options{DB: db})
+	if err := s.Solve(context.Background(), []ID{100}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Compress(context.Background(), []ID{100}); err != nil {
+		t.Fatal(err)
+	}
+	check(s, 100)
+	// The higher tiers read the compressed ones as children.
+	if err := s.Solve(context.Background(), []ID{top}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Compress(context.Background(), []ID{top}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s = New[cpos](g, nil, Options{DB: db})
+	check(s, top)
+	bits := map[int]int{}
+	for _, p := range db.Parts() {
+		if p.Compression != store.Zstd {
+			t.Fatalf("part %s is not compressed", p.Name)
+		}
+		bits[p.Bits]++
+	}
+	if bits[8] == 0 || bits[16] == 0 {
+		t.Errorf("record bits of the tiers: %v, want both 8 and 16", bits)
+	}
+	if plain, _ := filepath.Glob(filepath.Join(dir, "*.tier")); len(plain) != 0 {
+		t.Errorf("plain files left: %v", plain)
+	}
+	s.Close()
+	// Tier 0's file damaged: refused a block at a time, solved again.
+	zname := filepath.Join(dir, g.TierName(0)+".tierz")
+	b, _ := os.ReadFile(zname)
+	b[len(b)/2] ^= 1
+	os.WriteFile(zname, b, 0o644)
+	s = New[cpos](g, nil, Options{DB: db})
+	if _, err := s.Value(cpos{0, 1}); !errors.Is(err, store.ErrDamaged) {
+		t.Fatalf("a damaged compressed tier: %v", err)
+	}
+	if err := s.Solve(context.Background(), []ID{top}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Compress(context.Background(), []ID{top}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s = New[cpos](g, nil, Options{DB: db})
+	defer s.Close()
+	check(s, top)
+}
