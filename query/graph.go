@@ -96,6 +96,9 @@ func Graph(ctx context.Context, pos games.Position, budget *limits.Budget, maxNo
 		}
 		id := len(res.Nodes)
 		node := GraphNode{ID: id, Position: p.String(), Label: shortLabel(p), Depth: depth}
+		if err := budget.Grow(graphNodeBytes(node, key)); err != nil {
+			return 0, fmt.Errorf("game graph of %d positions: %w", id, err)
+		}
 		if !general {
 			v, err := pl.grundy(ctx, p)
 			if err != nil {
@@ -128,6 +131,9 @@ func Graph(ctx context.Context, pos games.Position, budget *limits.Budget, maxNo
 				}
 				if !seen[to] {
 					seen[to] = true
+					if err := budget.Grow(graphEdgeBytes); err != nil {
+						return nil, err
+					}
 					res.Edges = append(res.Edges, GraphEdge{From: from, To: to})
 				}
 			}
@@ -140,6 +146,9 @@ func Graph(ctx context.Context, pos games.Position, budget *limits.Budget, maxNo
 			}
 			if !seen[to] {
 				seen[to] = true
+				if err = budget.Grow(graphEdgeBytes); err != nil {
+					return false
+				}
 				res.Edges = append(res.Edges, GraphEdge{From: from, To: to})
 			}
 			return true
@@ -152,6 +161,23 @@ func Graph(ctx context.Context, pos games.Position, budget *limits.Budget, maxNo
 		}
 	}
 	return res, nil
+}
+
+// What a graph holds, counted against the request's memory as it grows (its
+// JSON is written node by node, PrepareAnswer): per node, the node (80
+// bytes on 64-bit: three ints, three pointers, two strings' headers and the
+// outcome) with its texts, twice for the list's spare capacity; the
+// position in the queue (a slice header and about its text) and its key in
+// the index (its text and the map's entry); per edge, the edge (two ints)
+// twice and the entry that marks it seen.
+const (
+	graphNodeOverhead = 2*80 + 24 + 64
+	graphEdgeBytes    = 2*16 + 16
+)
+
+// graphNodeBytes is what the graph holds for node, indexed by key.
+func graphNodeBytes(node GraphNode, key string) int64 {
+	return graphNodeOverhead + int64(2*len(node.Position)+len(node.Label)+len(key))
 }
 
 // shortLabel writes p without its game's name when p is one group.

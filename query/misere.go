@@ -487,7 +487,15 @@ func MisereTable(ctx context.Context, inst games.Instance, from, to int, budget 
 		if err != nil {
 			return stop(err)
 		}
-		res.Genera = append(res.Genera, HeapGenus{Heap: n, Grundy: g.Normal, Genus: g.String(), Tame: tame})
+		entry := HeapGenus{Heap: n, Grundy: g.Normal, Genus: g.String(), Tame: tame}
+		// The entry (40 bytes on 64-bit: two ints, a string's header and
+		// a bool), twice for the list's spare capacity, and the genus's
+		// text count against the request (its JSON is written entry by
+		// entry).
+		if err := budget.Grow(2*40 + int64(len(entry.Genus))); err != nil {
+			return stop(err)
+		}
+		res.Genera = append(res.Genera, entry)
 		if !tame && res.FirstWild == nil {
 			res.FirstWild = &n
 		}

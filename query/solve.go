@@ -389,12 +389,13 @@ func (c ComponentValue) MarshalJSON() ([]byte, error) {
 	}{plain(c), "inf", nonNil(c.Escapes)})
 }
 
-// nonNil makes an empty escape set marshal as [] rather than null.
-func nonNil(escapes []game.Nimber) []game.Nimber {
-	if escapes == nil {
-		return []game.Nimber{}
+// nonNil makes an empty slice (an escape set, a quotient's relations)
+// marshal as [] rather than null.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
 	}
-	return escapes
+	return s
 }
 
 // valueLoopy answers Value for a position with a loopy component: each

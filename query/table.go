@@ -142,6 +142,11 @@ func Table(ctx context.Context, inst games.Instance, from, to int, budget *limit
 	}
 	res := &TableResult{Game: inst.Name(), From: from, To: to, Pattern: patternOf(t.Pattern), Computed: t.Computed, States: t.States, table: t}
 	if res.Count() <= MaxListed {
+		// The list (8 bytes a value) counts against the request (its JSON
+		// is written value by value).
+		if err := budget.Grow(res.Count() * 8); err != nil {
+			return nil, fmt.Errorf("table of %s: the %d values listed: %w", inst.Name(), res.Count(), err)
+		}
 		res.Values = make([]game.Nimber, 0, res.Count())
 		for n := range Span(from, to) {
 			res.Values = append(res.Values, t.At(n))

@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -271,14 +270,26 @@ func (s *Server) apiLane(method string, handle func(*request) (any, error), allo
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), req.timeout)
 		defer cancel()
-		res, err := s.compute(ctx, r, req.request, handle, quick)
-		if err != nil && !partial(res) {
-			s.writeError(w, err, req.timeout)
-			return
-		}
-		writeJSON(w, http.StatusOK, res)
+		s.compute(ctx, r, req.request, handle, quick, func(ans *query.Answer, err error) {
+			if ans == nil {
+				s.writeError(w, err, req.timeout)
+				return
+			}
+			// A client that reads its answer too slowly is cut off: an
+			// answer from a computing slot is written while the slot is held.
+			_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(answerTimeout))
+			writeAnswer(w, http.StatusOK, ans)
+		})
 	})
 }
+
+// answerTimeout is the longest a client may take to read an answer (76 MB
+// for a misère table of 10^6 heaps) while its computing slot is held.
+const answerTimeout = 10 * time.Second
+
+// webJSON is the layout of the explorer's answers: one line, with <, >
+// and & escaped so that no answer reads as HTML.
+var webJSON = query.JSONFormat{EscapeHTML: true}
 
 // The quick lane: every request first runs with these small limits (or
 // its own, when smaller) in a pool of its own, max(8, 2 x cores) wide, so
@@ -305,48 +316,68 @@ func partial(res any) bool {
 }
 
 // compute runs handle for r, first in the quick lane, then, when a quick
-// limit stopped it, in a computing slot. It waits for a slot at most until
-// ctx ends (503 busy).
-func (s *Server) compute(ctx context.Context, r *http.Request, req *request, handle func(*request) (any, error), quick bool) (any, error) {
+// limit stopped it, in a computing slot, and calls deliver with the answer
+// (or, with a nil answer, the error): from the slot, which is held until
+// the answer is written, so that the memory answers hold stays within the
+// slots' bound.
+// It waits for a slot at most until ctx ends (503 busy).
+func (s *Server) compute(ctx context.Context, r *http.Request, req *request, handle func(*request) (any, error), quick bool, deliver func(*query.Answer, error)) {
 	if !quick {
-		return s.inSlot(ctx, r, req, handle)
+		s.inSlot(ctx, r, req, handle, deliver)
+		return
 	}
 	full := req.budget
 	select {
 	case s.quick <- struct{}{}:
 	case <-ctx.Done():
-		return nil, statusError{http.StatusServiceUnavailable, errors.New("the server is busy: try again")}
+		deliver(nil, errBusy)
+		return
 	}
 	qctx, qcancel := context.WithTimeout(ctx, quickTimeout)
 	small := &query.Budget{MaxStates: min(full.MaxStates, quickMaxStates), MaxMemory: min(full.MaxMemory, quickMaxMemory)}
-	res, err := s.attempt(qctx, r, req, small, handle)
+	ans, err := s.attempt(qctx, r, req, small, handle)
 	quickEnded := qctx.Err() != nil && ctx.Err() == nil
 	qcancel()
-	<-s.quick
 	switch {
 	case quickEnded:
 	case errors.Is(err, query.ErrStateLimit) && small.MaxStates < full.MaxStates:
 	case errors.Is(err, query.ErrMemoryLimit) && small.MaxMemory < full.MaxMemory:
 	default:
-		return res, err // answered, or stopped by a limit of its own
+		// Answered, or stopped by a limit of its own. The lane's place is
+		// given back first: a quick answer holds at most the lane's memory
+		// limit, and a client reading it slowly must not hold the lane.
+		<-s.quick
+		deliver(ans, err)
+		return
 	}
-	return s.inSlot(ctx, r, req, handle)
+	<-s.quick
+	s.inSlot(ctx, r, req, handle, deliver)
 }
 
+// errBusy is the answer of a request that found no computing slot before
+// its time limit.
+var errBusy = statusError{http.StatusServiceUnavailable, errors.New("the server is busy: try again")}
+
 // inSlot runs handle for r with its whole budget in a computing slot,
-// waiting for one at most until ctx ends (503 busy).
-func (s *Server) inSlot(ctx context.Context, r *http.Request, req *request, handle func(*request) (any, error)) (any, error) {
+// waiting for one at most until ctx ends (503 busy), and delivers its
+// answer or error from the slot.
+func (s *Server) inSlot(ctx context.Context, r *http.Request, req *request, handle func(*request) (any, error), deliver func(*query.Answer, error)) {
 	select {
 	case s.sem <- struct{}{}:
 		defer func() { <-s.sem }()
 	case <-ctx.Done():
-		return nil, statusError{http.StatusServiceUnavailable, errors.New("the server is busy: try again")}
+		deliver(nil, errBusy)
+		return
 	}
-	return s.attempt(ctx, r, req, req.budget, handle)
+	deliver(s.attempt(ctx, r, req, req.budget, handle))
 }
 
-// attempt runs handle once on ctx with budget.
-func (s *Server) attempt(ctx context.Context, r *http.Request, req *request, budget *query.Budget, handle func(*request) (any, error)) (any, error) {
+// attempt runs handle once on ctx with budget and readies its answer, whose
+// encoding counts against budget (query.PrepareAnswer). It returns a nil
+// answer with the error of a request that failed, and both the answer and
+// the error when a limit cut the answer short but it still holds what was
+// done (partial).
+func (s *Server) attempt(ctx context.Context, r *http.Request, req *request, budget *query.Budget, handle func(*request) (any, error)) (*query.Answer, error) {
 	run := *req
 	run.Request = r.WithContext(ctx)
 	run.budget = budget
@@ -360,7 +391,14 @@ func (s *Server) attempt(ctx context.Context, r *http.Request, req *request, bud
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}
-	return res, err
+	if err != nil && !partial(res) {
+		return nil, err
+	}
+	ans, perr := query.PrepareAnswer(res, webJSON, budget)
+	if perr != nil {
+		return nil, perr
+	}
+	return ans, err
 }
 
 // bodyTimeout is the longest a client may take to send a POST body (at
@@ -617,16 +655,22 @@ func writeError(w http.ResponseWriter, status int, err error) {
 	writeJSON(w, status, errorBody{info})
 }
 
+// writeJSON answers v (an error, the catalog) with status.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	data, err := json.Marshal(v)
+	ans, err := query.PrepareAnswer(v, webJSON, nil)
 	if err != nil {
 		status = http.StatusInternalServerError
-		data, _ = json.Marshal(errorBody{query.ErrorInfo{Kind: game.KindFailure, Message: "encode the answer: " + err.Error()}})
+		ans, _ = query.PrepareAnswer(errorBody{query.ErrorInfo{Kind: game.KindFailure, Message: err.Error()}}, webJSON, nil)
 	}
+	writeAnswer(w, status, ans)
+}
+
+// writeAnswer writes ans with status.
+func writeAnswer(w http.ResponseWriter, status int, ans *query.Answer) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	_, _ = w.Write(append(data, '\n'))
+	_, _ = ans.WriteTo(w)
 }
 
 // ListenAndServe serves the explorer on addr until ctx is done, then shuts

@@ -220,12 +220,12 @@ func unwrapOutput(w io.Writer) io.Writer {
 	return w
 }
 
-// printJSON writes v as one indented JSON document.
+// printJSON writes v as one indented JSON document; the answers whose size
+// grows with the request (tables, quotients, graphs) are written entry by
+// entry (query.WriteAnswer).
 func printJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false) // positions such as "<" stay readable
-	if err := enc.Encode(v); err != nil {
+	// Positions such as "<" stay readable: no HTML escaping.
+	if err := query.WriteAnswer(w, v, query.JSONFormat{Indent: "  "}, nil); err != nil {
 		return fmt.Errorf("write JSON: %w", err)
 	}
 	return nil
