@@ -142,16 +142,7 @@ func FormatCards(p CardsPos) []string {
 	return args
 }
 
-func init() {
-	Register(Spec{
-		Name:    "cards",
-		View:    func(Instance) Viewer { return cardsViewer{} },
-		Syntax:  "a1,a2 b1,b2 [y]: the hand of the player to move, the opponent's, and optionally the card the opponent made last (no y: no move yet)",
-		Kind:    Loopy,
-		Rules:   "Each player holds two cards 0..9; the mover replaces one of their cards c by (c + y) mod 10, y the card the opponent made on their last move (0 before any move); whoever makes a 0 wins.",
-		Example: "cards 1,2 3,4",
-		New: func(string) (Instance, error) {
-			return NewGeneral("cards", "cards", game.General[CardsPos](Cards{}), ParseCards, FormatCards), nil
-		},
-	})
+// OpenCards returns cards, which takes no parameters.
+func OpenCards(string) (Instance, error) {
+	return NewGeneral(Loopy, "cards", game.General[CardsPos](Cards{}), ParseCards, FormatCards).WithViewer(cardsViewer{}), nil
 }

@@ -211,15 +211,7 @@ func (ci chompInstance) ViewMove(c Component, after []Component) MoveView {
 	return MoveView{Label: cellName(r, col), Clicks: [][2]int{{r, col}}, Cells: cells}
 }
 
-func init() {
-	Register(Spec{
-		Name:    "chomp",
-		Syntax:  "a bar per ARG: WxH (W columns, H rows, each at most 15), or the column heights from the poisoned corner, not increasing (4,4,2)",
-		Kind:    Impartial,
-		Rules:   "Pick a square of the bar and eat it with every square below it and to its right; the top-left square is poisoned: whoever cannot pick another square loses.",
-		Example: "chomp 4x3",
-		New: func(string) (Instance, error) {
-			return chompInstance{NewImpartial[uint64]("chomp", "chomp", chompGame{}, parseChomp, formatChomp, "1")}, nil
-		},
-	})
+// OpenChomp returns chomp, which takes no parameters.
+func OpenChomp(string) (Instance, error) {
+	return chompInstance{NewImpartial[uint64]("chomp", chompGame{}, parseChomp, formatChomp, "1")}, nil
 }

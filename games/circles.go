@@ -384,7 +384,11 @@ func (ci *circlesEval) States() int64 { return ci.ctr.States }
 
 func (*circlesInstance) Name() string { return "circles" }
 
-func (*circlesInstance) Spec() *Spec { return circlesSpec }
+// Kind says the game is impartial.
+func (*circlesInstance) Kind() Kind { return Impartial }
+
+// Viewer returns the viewer of the game's board.
+func (*circlesInstance) Viewer() Viewer { return circlesViewer{} }
 
 // Parse reads the circles of one position and builds their forest; no ARGs
 // is the position with no circles.
@@ -489,21 +493,6 @@ func HitCircle(before, after []Circle) (Circle, bool) {
 	return hit, found
 }
 
-// circlesSpec is the catalog entry of circles, which its instances return.
-var circlesSpec *Spec
-
-func init() {
-	circlesSpec = Register(Spec{
-		Name:    "circles",
-		View:    func(Instance) Viewer { return circlesViewer{} },
-		Syntax:  "one position: a circle x,y,r per ARG (integers, r >= 1); circles may nest or touch but never cross",
-		Kind:    Impartial,
-		Rules:   "A move picks a point and removes every circle containing it; whoever cannot move loses (TopCoder SRM 561 CirclesGame).",
-		Example: "circles 0,1,1 1,0,3 2,-1,1 6,0,1 3,0,6 12,1,1 13,0,3 14,-1,1",
-		New:     func(string) (Instance, error) { return &circlesInstance{}, nil },
-	})
-}
-
 // NameMove names the circle the move from c to after hit, as "x,y,r".
 func (*circlesInstance) NameMove(c Component, after []Component) string {
 	before, ok := c.(shapeComp[*circleSet])
@@ -522,3 +511,6 @@ func (*circlesInstance) NameMove(c Component, after []Component) string {
 	}
 	return hit.String()
 }
+
+// OpenCircles returns circles, which takes no parameters.
+func OpenCircles(string) (Instance, error) { return &circlesInstance{}, nil }

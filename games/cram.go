@@ -44,7 +44,8 @@ func (ci *cramInstance) Name() string {
 	return "cram:" + cramNoSymmetry
 }
 
-func (*cramInstance) Spec() *Spec { return cramSpec }
+// Kind says the game is impartial.
+func (*cramInstance) Kind() Kind { return Impartial }
 
 func (ci *cramInstance) Parse(args []string) ([]Component, error) {
 	return parseBoards(args, "'cram 4x3' or 'cram ..#/.../...'", ci.comp)
@@ -384,25 +385,14 @@ func (g cramShapeGame) Value(s Shape) (game.Nimber, bool) {
 	return 0, false
 }
 
-// cramSpec is the catalog entry of cram, which its instances return.
-var cramSpec *Spec
-
-func init() {
-	cramSpec = Register(Spec{
-		Name:    "cram",
-		Params:  "[" + cramNoSymmetry + "]",
-		Syntax:  "a board per ARG: rows of open '.' and taken '#' cells joined by '/' (e.g. ..#/.../...), or WxH for an empty board; cram:nosymmetry searches even-by-even symmetric boards instead of answering 0",
-		Kind:    Impartial,
-		Rules:   "Place a domino on two adjacent open cells; whoever cannot move loses.",
-		Example: "cram 4x3 + cram ..#/.../#..",
-		New: func(params string) (Instance, error) {
-			switch params {
-			case "":
-				return &cramInstance{symmetry: true}, nil
-			case cramNoSymmetry:
-				return &cramInstance{}, nil
-			}
-			return nil, game.Inputf("cram takes no parameter or %q, got %q", cramNoSymmetry, params)
-		},
-	})
+// OpenCram returns cram with its parameters: none (symmetric boards are
+// answered by the symmetry strategy) or "nosymmetry" (they are searched).
+func OpenCram(params string) (Instance, error) {
+	switch params {
+	case "":
+		return &cramInstance{symmetry: true}, nil
+	case cramNoSymmetry:
+		return &cramInstance{}, nil
+	}
+	return nil, game.Inputf("cram takes no parameter or %q, got %q", cramNoSymmetry, params)
 }

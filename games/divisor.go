@@ -42,22 +42,14 @@ func (g Divisor) AppendOptions(n int, dst []int) []int {
 	return dst
 }
 
-func init() {
-	Register(Spec{
-		Name:    "divisor",
-		Syntax:  "heap sizes >= 1 (one heap per ARG)",
-		Kind:    Impartial,
-		Rules:   "From a heap of n take d tokens, where d divides n and d < n; whoever cannot move loses.",
-		Example: "divisor 12",
-		New: func(string) (Instance, error) {
-			parse := func(arg string) (int, error) {
-				n, err := ParseHeap(arg)
-				if err == nil && n < 1 {
-					err = fmt.Errorf("divisor heap %q must be at least 1", arg)
-				}
-				return n, err
-			}
-			return &denseInstance{Bound: NewImpartial("divisor", "divisor", gameOf(Divisor{}), parse, FormatHeap, "1")}, nil
-		},
-	})
+// OpenDivisor returns divisor, which takes no parameters.
+func OpenDivisor(string) (Instance, error) {
+	parse := func(arg string) (int, error) {
+		n, err := ParseHeap(arg)
+		if err == nil && n < 1 {
+			err = fmt.Errorf("divisor heap %q must be at least 1", arg)
+		}
+		return n, err
+	}
+	return &denseInstance{Bound: NewImpartial("divisor", gameOf(Divisor{}), parse, FormatHeap, "1")}, nil
 }

@@ -52,8 +52,11 @@ func formatRow(row []int64) []string {
 // Name returns the GAME token.
 func (*Ends) Name() string { return "ends" }
 
-// Spec returns the catalog entry.
-func (*Ends) Spec() *Spec { return endsSpec }
+// Kind says the game is scoring.
+func (*Ends) Kind() Kind { return Scoring }
+
+// Viewer returns the viewer of the game's board.
+func (*Ends) Viewer() Viewer { return endsViewer{} }
 
 // Parse reads the row: all the ARGs, integers (commas also separate). No
 // ARG is the empty row: the game is over, level.
@@ -168,17 +171,5 @@ func (e *Ends) Solve(ctx context.Context, c Component, budget *limits.Budget) (*
 	return sol, nil
 }
 
-// endsSpec is the catalog entry of ends, which its instances return.
-var endsSpec *Spec
-
-func init() {
-	endsSpec = Register(Spec{
-		Name:    "ends",
-		View:    func(Instance) Viewer { return endsViewer{} },
-		Syntax:  "the row of integers, one number per ARG (all ARGs form one row)",
-		Kind:    Scoring,
-		Rules:   "Take the leftmost or the rightmost number of the row; when the row is empty the larger total wins (equal totals: draw).",
-		Example: "ends 3 9 1 2",
-		New:     func(string) (Instance, error) { return &Ends{}, nil },
-	})
-}
+// OpenEnds returns ends, which takes no parameters.
+func OpenEnds(string) (Instance, error) { return &Ends{}, nil }

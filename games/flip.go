@@ -108,23 +108,15 @@ func parseFlip(arg string) (string, error) {
 	return arg, nil
 }
 
-func init() {
-	Register(Spec{
-		Name:    "flip",
-		Syntax:  "strings of + and - (one string per ARG; a one-cell string is written +-)",
-		Kind:    Impartial,
-		Rules:   "Turn two adjacent + into --; whoever cannot move loses (LeetCode 294). Each run of n + is a heap n of Dawson's Kayles (0.07).",
-		Example: "flip ++++-++",
-		New: func(string) (Instance, error) {
-			code, err := heap.ParseCode("0.07")
-			if err != nil {
-				return nil, fmt.Errorf("flip: %w", err)
-			}
-			g := Flip{runs: newHeapGame(heap.Octal(code), nil)}
-			if !g.runs.extrapolates() {
-				return nil, fmt.Errorf("flip: the period of Dawson's Kayles was not proven by the probe")
-			}
-			return NewImpartial("flip", "flip", game.Game[string](g), parseFlip, g.Format, ""), nil
-		},
-	})
+// OpenFlip returns flip, which takes no parameters.
+func OpenFlip(string) (Instance, error) {
+	code, err := heap.ParseCode("0.07")
+	if err != nil {
+		return nil, fmt.Errorf("flip: %w", err)
+	}
+	g := Flip{runs: newHeapGame(heap.Octal(code), nil)}
+	if !g.runs.extrapolates() {
+		return nil, fmt.Errorf("flip: the period of Dawson's Kayles was not proven by the probe")
+	}
+	return NewImpartial("flip", game.Game[string](g), parseFlip, g.Format, ""), nil
 }

@@ -388,7 +388,8 @@ func (fi *forestEval) States() int64 { return fi.ctr.States }
 
 func (*forestInstance) Name() string { return "forest" }
 
-func (*forestInstance) Spec() *Spec { return forestSpec }
+// Kind says the game is impartial.
+func (*forestInstance) Kind() Kind { return Impartial }
 
 func (fi *forestInstance) Parse(args []string) ([]Component, error) {
 	if len(args) == 0 {
@@ -482,16 +483,5 @@ func (fi *forestEval) MovesToValue(ctx context.Context, c Component, v game.Nimb
 	return nil
 }
 
-// forestSpec is the catalog entry of forest, which its instances return.
-var forestSpec *Spec
-
-func init() {
-	forestSpec = Register(Spec{
-		Name:    "forest",
-		Syntax:  "a rooted forest per ARG: a parent list, -1 for a root, e.g. -1,0,0,1 (nodes 0..n-1); 'empty' for no nodes",
-		Kind:    Impartial,
-		Rules:   "A move picks a node and deletes it and all its ancestors; whoever cannot move loses.",
-		Example: "forest -1,0,0,1",
-		New:     func(string) (Instance, error) { return &forestInstance{}, nil },
-	})
-}
+// OpenForest returns forest, which takes no parameters.
+func OpenForest(string) (Instance, error) { return &forestInstance{}, nil }

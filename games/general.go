@@ -58,11 +58,12 @@ type MoveValue struct {
 // a group into one position, formats it back, and solves it by retrograde
 // analysis (solve.Retro), keeping the solver between calls.
 type GeneralBound[P comparable] struct {
-	spec   string
+	kind   Kind
 	name   string
 	Game   game.General[P]
 	parse  func(args []string) (P, error)
 	format func(P) []string
+	viewer Viewer
 }
 
 // GeneralPos is a component of a GeneralBound game: one whole position.
@@ -80,17 +81,26 @@ func (c GeneralPos[P]) Key() any { return c.P }
 // String writes the position as its ARGs joined by spaces.
 func (c GeneralPos[P]) String() string { return strings.Join(c.bound.format(c.P), " ") }
 
-// NewGeneral binds g, registered as spec, under the GAME token name. parse
-// reads all the ARGs of a group as one position; format writes them.
-func NewGeneral[P comparable](spec, name string, g game.General[P], parse func([]string) (P, error), format func(P) []string) *GeneralBound[P] {
-	return &GeneralBound[P]{spec: spec, name: name, Game: g, parse: parse, format: format}
+// NewGeneral binds g, a game of the given kind, under the GAME token name.
+// parse reads all the ARGs of a group as one position; format writes them.
+func NewGeneral[P comparable](kind Kind, name string, g game.General[P], parse func([]string) (P, error), format func(P) []string) *GeneralBound[P] {
+	return &GeneralBound[P]{kind: kind, name: name, Game: g, parse: parse, format: format}
 }
 
 // Name returns the GAME token.
 func (b *GeneralBound[P]) Name() string { return b.name }
 
-// Spec returns the catalog entry.
-func (b *GeneralBound[P]) Spec() *Spec { s, _ := Lookup(b.spec); return s }
+// Kind says what sort of game b is.
+func (b *GeneralBound[P]) Kind() Kind { return b.kind }
+
+// WithViewer sets the viewer that draws b's board and returns b.
+func (b *GeneralBound[P]) WithViewer(v Viewer) *GeneralBound[P] {
+	b.viewer = v
+	return b
+}
+
+// Viewer returns the viewer of b's board, nil for the generic view.
+func (b *GeneralBound[P]) Viewer() Viewer { return b.viewer }
 
 // Component binds a position of the game.
 func (b *GeneralBound[P]) Component(p P) GeneralPos[P] { return GeneralPos[P]{b, p} }

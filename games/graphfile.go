@@ -3,7 +3,6 @@ package games
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"slices"
 	"strings"
 
@@ -235,7 +234,8 @@ func (gi *graphEval) States() int64 { return gi.ctr.States }
 
 func (gi *graphInstance) Name() string { return gi.name }
 
-func (*graphInstance) Spec() *Spec { return graphSpec }
+// Kind says the game is impartial.
+func (*graphInstance) Kind() Kind { return Impartial }
 
 func (gi *graphInstance) Parse(args []string) ([]Component, error) {
 	if len(args) == 0 {
@@ -310,30 +310,12 @@ func (gi *graphEval) MovesToValue(ctx context.Context, c Component, v game.Nimbe
 	return nil
 }
 
-// graphSpec is the catalog entry of graph, which its instances return.
-var graphSpec *Spec
-
-func init() {
-	graphSpec = Register(Spec{
-		Name:    "graph",
-		Params:  "FILE: an edge list, one 'u v' edge per line or a lone 'u' for a node with no edges; '#' starts a comment",
-		Syntax:  "the node of each token (one token per ARG)",
-		Kind:    Impartial,
-		Rules:   "Slide one token along an edge of the directed graph; whoever cannot move loses. Tokens may share a node.",
-		Example: "graph:docs/boards-graph.txt start right",
-		NewFromFile: func(params string, files fs.FS) (Instance, error) {
-			if params == "" {
-				return nil, game.Inputf("graph needs a file, e.g. graph:moves.txt")
-			}
-			data, err := readFile(files, params, "graph file")
-			if err != nil {
-				return nil, err
-			}
-			g, err := ParseGraph(params, string(data))
-			if err != nil {
-				return nil, err
-			}
-			return &graphInstance{name: "graph:" + params, graph: g}, nil
-		},
-	})
+// OpenGraph returns graph for the edge list data read from the file named
+// path (the parameter of graph:FILE).
+func OpenGraph(path string, data []byte) (Instance, error) {
+	g, err := ParseGraph(path, string(data))
+	if err != nil {
+		return nil, err
+	}
+	return &graphInstance{name: "graph:" + path, graph: g}, nil
 }

@@ -158,10 +158,19 @@ func TestGraphFileInstance(t *testing.T) {
 	if err := os.WriteFile(path, []byte("a b\nb c\na c\nlonely\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	pos, err := Parse([]string{"graph:" + path, "a", "lonely", "b"})
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	inst, err := OpenGraph(path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	comps, err := inst.Parse([]string{"a", "lonely", "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := Position{{Game: inst, Components: comps}}
 	ev := pos[0].Game.(Valued).Evaluator(nil)
 	var total game.Nimber
 	for _, c := range pos[0].Components {
@@ -174,7 +183,7 @@ func TestGraphFileInstance(t *testing.T) {
 	if total != 3 { // 2 xor 0 xor 1
 		t.Errorf("a + lonely + b = %d, want 3", total)
 	}
-	if _, err := Parse([]string{"graph:" + path, "zz"}); !errors.Is(err, game.ErrInput) {
+	if _, err := inst.Parse([]string{"zz"}); !errors.Is(err, game.ErrInput) {
 		t.Errorf("unknown node: %v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/grundy-go/grundy/game"
@@ -90,5 +91,21 @@ func TestDenseTables(t *testing.T) {
 	}
 	if _, err := inst.(Tabulator).Table(ctx, 0, 1<<40, nil); !errors.Is(err, game.ErrInput) {
 		t.Fatalf("huge divisor table: %v, want an input error", err)
+	}
+}
+
+func TestParseHeapTooLarge(t *testing.T) {
+	for _, arg := range []string{"99999999999999999999", "4611686018427387905"} {
+		if _, err := ParseHeap(arg); !errors.Is(err, game.ErrInput) || !strings.Contains(err.Error(), "too large") {
+			t.Errorf("ParseHeap(%s): %v", arg, err)
+		}
+	}
+	for _, arg := range []string{"-99999999999999999999", "-1", "x", "1.5"} {
+		if _, err := ParseHeap(arg); err == nil || !strings.Contains(err.Error(), "not a non-negative integer") {
+			t.Errorf("ParseHeap(%s): %v", arg, err)
+		}
+	}
+	if n, err := ParseHeap("4611686018427387904"); err != nil || n != 1<<62 {
+		t.Errorf("2^62: %d, %v", n, err)
 	}
 }

@@ -45,7 +45,6 @@ type Evaluator interface {
 // Bound binds a game.Game[P] to the catalog: it parses and formats ARGs;
 // its Evaluator values components with a memoizing solve.Grundy engine.
 type Bound[P comparable] struct {
-	spec   string
 	name   string
 	Game   game.Game[P]
 	parse  func(arg string) (P, error)
@@ -68,18 +67,18 @@ func (c Pos[P]) Key() any { return c.P }
 // String writes the position as one ARG.
 func (c Pos[P]) String() string { return c.bound.format(c.P) }
 
-// NewImpartial binds g, registered as spec, under the GAME token name.
+// NewImpartial binds g under the GAME token name.
 // parse reads one ARG; format writes one; empty is the ARG that writes an
 // empty group (a heap game's "0"; "" to write nothing).
-func NewImpartial[P comparable](spec, name string, g game.Game[P], parse func(string) (P, error), format func(P) string, empty string) *Bound[P] {
-	return &Bound[P]{spec: spec, name: name, Game: g, parse: parse, format: format, empty: empty}
+func NewImpartial[P comparable](name string, g game.Game[P], parse func(string) (P, error), format func(P) string, empty string) *Bound[P] {
+	return &Bound[P]{name: name, Game: g, parse: parse, format: format, empty: empty}
 }
 
 // Name returns the GAME token.
 func (b *Bound[P]) Name() string { return b.name }
 
-// Spec returns the catalog entry.
-func (b *Bound[P]) Spec() *Spec { s, _ := Lookup(b.spec); return s }
+// Kind says the game is impartial.
+func (b *Bound[P]) Kind() Kind { return Impartial }
 
 // Component binds a position of the game.
 func (b *Bound[P]) Component(p P) Pos[P] { return Pos[P]{b, p} }
@@ -90,7 +89,7 @@ func (b *Bound[P]) Position(c Component) P { return b.pos(c) }
 // Parse reads each ARG as one component.
 func (b *Bound[P]) Parse(args []string) ([]Component, error) {
 	if len(args) == 0 {
-		return nil, fmt.Errorf("no position given (e.g. %s)", b.exampleArgs())
+		return nil, ErrNoPosition
 	}
 	comps := make([]Component, len(args))
 	for i, a := range args {
@@ -101,13 +100,6 @@ func (b *Bound[P]) Parse(args []string) ([]Component, error) {
 		comps[i] = Pos[P]{b, p}
 	}
 	return comps, nil
-}
-
-func (b *Bound[P]) exampleArgs() string {
-	if s := b.Spec(); s != nil {
-		return "'" + s.Example + "'"
-	}
-	return "an argument"
 }
 
 // Format writes each component as one ARG.

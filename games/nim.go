@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/periodic"
 )
@@ -44,26 +45,18 @@ func (Nim) OptionsWithValue(_ context.Context, n int, v game.Nimber, _ func(cont
 var nimPattern = &periodic.Pattern{Preperiod: 0, Period: 1, Saltus: 1, Proven: true,
 	Reason: "closed form G(n) = n: the options of a heap of n are the heaps 0..n-1, of values 0..n-1 by induction, whose mex is n"}
 
-func init() {
-	Register(Spec{
-		Name:    "nim",
-		Syntax:  "heap sizes (one heap per ARG)",
-		Kind:    Impartial,
-		Rules:   "Take any positive number of tokens from one heap; whoever takes the last token wins.",
-		Example: "nim 3 4 5",
-		New: func(string) (Instance, error) {
-			return &denseInstance{
-				Bound:  NewImpartial("nim", "nim", gameOf(Nim{}), ParseHeap, FormatHeap, "0"),
-				closed: nimPattern,
-			}, nil
-		},
-	})
-}
-
 // AppendOptions appends the heaps n-1..0.
 func (Nim) AppendOptions(n int, dst []int) []int {
 	for k := n - 1; k >= 0; k-- {
 		dst = append(dst, k)
 	}
 	return dst
+}
+
+// OpenNim returns nim, which takes no parameters.
+func OpenNim(string) (Instance, error) {
+	return &denseInstance{
+		Bound:  NewImpartial("nim", gameOf(Nim{}), ParseHeap, FormatHeap, "0"),
+		closed: nimPattern,
+	}, nil
 }

@@ -175,7 +175,8 @@ type nodeKaylesInstance struct{}
 
 func (*nodeKaylesInstance) Name() string { return "node-kayles" }
 
-func (*nodeKaylesInstance) Spec() *Spec { return nodeKaylesSpec }
+// Kind says the game is impartial.
+func (*nodeKaylesInstance) Kind() Kind { return Impartial }
 
 func (ni *nodeKaylesInstance) Parse(args []string) ([]Component, error) {
 	if len(args) == 0 {
@@ -382,16 +383,5 @@ func (ni *nodeKaylesInstance) ViewMove(c Component, after []Component) MoveView 
 	return MoveView{Label: label, Vertex: &vertex}
 }
 
-// nodeKaylesSpec is the catalog entry of node-kayles, which its instances return.
-var nodeKaylesSpec *Spec
-
-func init() {
-	nodeKaylesSpec = Register(Spec{
-		Name:    "node-kayles",
-		Syntax:  "a graph per ARG, at most 64 vertices: path:N, cycle:N, grid:WxH or edges:N:U-V,U-V,...; after '/', the vertices removed (path:10/3-5); @FILE reads edges 'U V', one a line",
-		Kind:    Impartial,
-		Rules:   "Pick a vertex and remove it with its neighbours; whoever cannot move loses.",
-		Example: "node-kayles path:10 + node-kayles grid:3x3",
-		New:     func(string) (Instance, error) { return &nodeKaylesInstance{}, nil },
-	})
-}
+// OpenNodeKayles returns node-kayles, which takes no parameters.
+func OpenNodeKayles(string) (Instance, error) { return &nodeKaylesInstance{}, nil }

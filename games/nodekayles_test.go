@@ -179,10 +179,16 @@ func TestNodeKaylesFile(t *testing.T) {
 	if err := os.WriteFile(file, []byte("# a square and a tail\n1 2\n2 3\n3 4\n4 1\n4 5\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	pos, err := Parse([]string{"node-kayles", "@" + file})
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
+	nk, _ := OpenNodeKayles("")
+	comps, err := nk.Parse(nk.(FileArger).FileArgs(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := Position{{Game: nk, Components: comps}}
 	if got := pos[0].Components[0].String(); got != "edges:5:1-2,2-3,3-4,4-1,4-5" {
 		t.Fatalf("read %q", got)
 	}

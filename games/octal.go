@@ -343,10 +343,9 @@ type heapInstance struct {
 	hg *HeapGame
 }
 
-// newHeapInstance binds g as the instance named name of the catalog entry
-// spec.
-func newHeapInstance(spec, name string, g *HeapGame) *heapInstance {
-	b := NewImpartial(spec, name, game.Game[int](g), ParseHeap, FormatHeap, "0")
+// newHeapInstance binds g as the instance written as the GAME token name.
+func newHeapInstance(name string, g *HeapGame) *heapInstance {
+	b := NewImpartial(name, game.Game[int](g), ParseHeap, FormatHeap, "0")
 	return &heapInstance{Bound: b, hg: g}
 }
 
@@ -419,51 +418,13 @@ func (h *heapInstance) Table(ctx context.Context, from, to int, budget *limits.B
 	}, nil
 }
 
-// octalAliases are the classic codes with names of their own.
-var octalAliases = []struct{ name, code, rules string }{
-	{"kayles", "0.77", "Kayles (octal 0.77): knock down one pin or two adjacent pins from a row; a row may split in two"},
-	{"dawson-kayles", "0.07", "Dawson's Kayles (octal 0.07): knock down two adjacent pins from a row; the rest may split in two"},
-	{"dawson-chess", "0.137", "Dawson's chess (octal 0.137): take 1 token from a heap of 1, or 2 leaving at most one heap, or 3 leaving up to two heaps"},
-	{"lasker", "4.[3]", "Lasker's Nim (4.[3]): take any positive number from one heap, or split a heap into two non-empty heaps"},
-}
-
-func openOctal(name, text string) (Instance, error) {
-	code, err := heap.ParseCode(text)
+// OpenOctal returns the heap game of the take-and-break code code
+// (d0.d1d2...), written in positions as the GAME token token ("octal:0.77",
+// or "kayles" for a code with a name of its own).
+func OpenOctal(token, code string) (Instance, error) {
+	c, err := heap.ParseCode(code)
 	if err != nil {
 		return nil, err
 	}
-	return newHeapInstance(name, name+":"+text, newHeapGame(heap.Octal(code), nil)), nil
-}
-
-func init() {
-	Register(Spec{
-		Name:    "octal",
-		Params:  "CODE: a take-and-break code d0.d1d2... in octal or hexadecimal digits; digit dk's bits say that removing k tokens may leave 0 heaps (1), 1 heap (2), 2 non-empty heaps (4), 3 non-empty heaps (8); d0 (before the point) allows splitting without removing; a bracketed tail repeats forever (0.[3] is Nim, 4.[3] Lasker's Nim)",
-		Syntax:  "heap sizes (one heap per ARG)",
-		Kind:    Impartial,
-		Rules:   "Remove k tokens from one heap and leave what digit dk of the code allows; whoever cannot move loses.",
-		Example: "octal:0.77 10",
-		New: func(params string) (Instance, error) {
-			if params == "" {
-				return nil, game.Inputf("octal needs a code, e.g. octal:0.77")
-			}
-			return openOctal("octal", params)
-		},
-	})
-	for _, a := range octalAliases {
-		code, err := heap.ParseCode(a.code)
-		if err != nil {
-			panic(fmt.Sprintf("games: alias %s: %v", a.name, err))
-		}
-		Register(Spec{
-			Name:    a.name,
-			Syntax:  "heap sizes (one heap per ARG)",
-			Kind:    Impartial,
-			Rules:   a.rules + "; whoever cannot move loses.",
-			Example: a.name + " 10",
-			New: func(string) (Instance, error) {
-				return newHeapInstance(a.name, a.name, newHeapGame(heap.Octal(code), nil)), nil
-			},
-		})
-	}
+	return newHeapInstance(token, newHeapGame(heap.Octal(c), nil)), nil
 }

@@ -2,8 +2,6 @@ package games
 
 import (
 	"context"
-	"fmt"
-	"io/fs"
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
@@ -13,8 +11,9 @@ import (
 type Instance interface {
 	// Name is the GAME token that makes this instance, e.g. "subtract:1-3".
 	Name() string
-	// Spec is the catalog entry the instance came from.
-	Spec() *Spec
+	// Kind says what sort of game it is: which engines answer it and which
+	// verbs apply.
+	Kind() Kind
 	// Parse turns the ARGs of one group into the group's components.
 	// Errors should wrap game.ErrInput.
 	Parse(args []string) ([]Component, error)
@@ -97,81 +96,6 @@ func (p Position) Replace(i int, with []Component) Position {
 	comps = append(comps, old[ci+1:]...)
 	out[gi] = Group{Game: p[gi].Game, Components: comps}
 	return out
-}
-
-// Parse parses a position from the words of a command line with the command
-// line's file access (OSFiles); see ParseFS.
-func Parse(words []string) (Position, error) { return ParseFS(words, OSFiles) }
-
-// ParseFS parses a position from the words of a command line
-// (docs/reference.md, "Positions"): groups separated by lone "+" words,
-// each a GAME token and its ARGs. An ARG written @FILE is read from FILE,
-// and so are the files GAME tokens name, through files; with files nil
-// they are refused.
-func ParseFS(words []string, files fs.FS) (Position, error) {
-	if len(words) == 0 {
-		return nil, game.Inputf("empty position: give a game and its arguments, e.g. 'nim 3 4 5'")
-	}
-	var pos Position
-	start := 0
-	for i := 0; i <= len(words); i++ {
-		if i < len(words) && words[i] != "+" {
-			continue
-		}
-		if i == start {
-			where := "at the start"
-			if i == len(words) {
-				where = "at the end"
-			} else if i > 0 {
-				where = "twice in a row"
-			}
-			return nil, game.Inputf("dangling '+' %s of the position", where)
-		}
-		g, err := parseGroup(words[start:i], files)
-		if err != nil {
-			return nil, err
-		}
-		pos = append(pos, g)
-		start = i + 1
-	}
-	return pos, nil
-}
-
-// ParseString parses a position written as one string, split at spaces (the
-// form the web API takes and a typed move), reading no file.
-func ParseString(s string) (Position, error) {
-	return ParseFS(strings.Fields(s), nil)
-}
-
-func parseGroup(words []string, files fs.FS) (Group, error) {
-	inst, err := OpenFS(words[0], files)
-	if err != nil {
-		return Group{}, err
-	}
-	var args []string
-	for _, a := range words[1:] {
-		if !strings.HasPrefix(a, "@") || len(a) == 1 {
-			args = append(args, a)
-			continue
-		}
-		if files == nil {
-			return Group{}, game.Inputf("%s: this face reads no files", a)
-		}
-		data, err := ReadFile(files, a[1:])
-		if err != nil {
-			return Group{}, fmt.Errorf("%s: %w", a, err)
-		}
-		if fa, ok := inst.(FileArger); ok {
-			args = append(args, fa.FileArgs(string(data))...)
-		} else {
-			args = append(args, strings.Fields(string(data))...)
-		}
-	}
-	comps, err := inst.Parse(args)
-	if err != nil {
-		return Group{}, wrapInput(fmt.Errorf("%s: %w", inst.Name(), err))
-	}
-	return Group{Game: inst, Components: comps}, nil
 }
 
 // MoveNamer is implemented by instances whose moves have a short name of

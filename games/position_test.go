@@ -1,116 +1,9 @@
 package games
 
 import (
-	"errors"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
-
-	"github.com/grundy-go/grundy/game"
 )
-
-func TestParse(t *testing.T) {
-	tests := []struct {
-		in   string
-		want string // the position written back
-	}{
-		{"nim 3 4 5", "nim 3 4 5"},
-		{"subtract:1-1 4 + subtract:1-2 6 + subtract:1-3 9", "subtract:1-1 4 + subtract:1-2 6 + subtract:1-3 9"},
-		{"subtract:3,1,2 7", "subtract:3,1,2 7"},
-		{"divisor 12 + nim 0", "divisor 12 + nim 0"},
-	}
-	for _, tt := range tests {
-		pos, err := ParseString(tt.in)
-		if err != nil {
-			t.Errorf("Parse(%q): %v", tt.in, err)
-			continue
-		}
-		if got := pos.String(); got != tt.want {
-			t.Errorf("Parse(%q).String() = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
-func TestParseErrors(t *testing.T) {
-	tests := []struct {
-		in   string
-		want string // a fragment of the one-line message
-	}{
-		{"", "empty position"},
-		{"foo 3", `unknown game "foo"`},
-		{"subtract:0 4", "not a positive integer"},
-		{"subtract:3-1 4", `range "3-1" is empty`},
-		{"subtract:1,x 4", "is not a number"},
-		{"subtract 4", "needs a set"},
-		{"subtract: 4", "needs a set"},
-		{"nim -3", `heap size "-3"`},
-		{"nim x", `heap size "x"`},
-		{"nim 99999999999999999999", "heap size 99999999999999999999 is too large"},
-		{"divisor 0", "must be at least 1"},
-		{"nim 3 +", "dangling '+' at the end"},
-		{"+ nim 3", "dangling '+' at the start"},
-		{"nim 3 + + nim 4", "twice in a row"},
-		{"nim", "no position given"},
-		{"nim:3 4", "takes no parameters"},
-		{"nim @/nonexistent/heaps", "@/nonexistent/heaps: open /nonexistent/heaps"},
-	}
-	for _, tt := range tests {
-		_, err := Parse(strings.Fields(tt.in))
-		if err == nil {
-			t.Errorf("Parse(%q) succeeded, want an error", tt.in)
-			continue
-		}
-		if !errors.Is(err, game.ErrInput) {
-			t.Errorf("Parse(%q): %v does not wrap ErrInput", tt.in, err)
-		}
-		if msg := err.Error(); !strings.Contains(msg, tt.want) || strings.Contains(msg, "\n") {
-			t.Errorf("Parse(%q) error %q, want one line containing %q", tt.in, msg, tt.want)
-		}
-	}
-}
-
-// TestParseNoFiles checks that parsing with no file access (the web
-// explorer's) refuses every way a position names a file, whether or not
-// the file exists, while the same words parse with OSFiles.
-func TestParseNoFiles(t *testing.T) {
-	dir := t.TempDir()
-	heaps := filepath.Join(dir, "heaps")
-	graph := filepath.Join(dir, "g.txt")
-	if err := os.WriteFile(heaps, []byte("3 4 5"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(graph, []byte("a b\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, words := range [][]string{{"nim", "@" + heaps}, {"graph:" + graph, "a"}} {
-		if _, err := ParseFS(words, OSFiles); err != nil {
-			t.Fatalf("ParseFS(%q, OSFiles): %v", words, err)
-		}
-		_, err := ParseFS(words, nil)
-		if !errors.Is(err, game.ErrInput) || !strings.Contains(err.Error(), "reads no files") {
-			t.Errorf("ParseFS(%q, nil) = %v, want a refusal", words, err)
-		}
-		if _, err := ParseString(strings.Join(words, " ")); err == nil {
-			t.Errorf("ParseString(%q) read a file", words)
-		}
-	}
-}
-
-func TestParseFileArgs(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "heaps")
-	if err := os.WriteFile(path, []byte("3 4\n5\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	pos, err := Parse([]string{"nim", "@" + path, "6"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := pos.String(); got != "nim 3 4 5 6" {
-		t.Errorf("got %q", got)
-	}
-}
 
 func TestParseSet(t *testing.T) {
 	tests := []struct {
@@ -146,31 +39,4 @@ func TestPositionReplace(t *testing.T) {
 	if got := pos.Replace(2, nil).String(); got != "nim 3 4 + subtract:1-2 0" {
 		t.Errorf("Replace(2, empty) = %q", got)
 	}
-}
-
-// FuzzParse checks that no input makes the position parser panic, and that
-// a parsed position writes back to a form that parses to the same string.
-func FuzzParse(f *testing.F) {
-	for _, seed := range []string{"nim 3 4 5", "subtract:1-3 9 + divisor 4", "subtract:2,5,7-9 100", "+", "nim + +", "subtract:-", "divisor 0", "nim 18446744073709551616"} {
-		f.Add(seed)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		words := strings.Fields(s)
-		for _, w := range words {
-			if strings.HasPrefix(w, "@") {
-				return // file arguments read the disk
-			}
-		}
-		pos, err := Parse(words)
-		if err != nil {
-			if !errors.Is(err, game.ErrInput) {
-				t.Fatalf("Parse(%q): error %v is not an input error", s, err)
-			}
-			return
-		}
-		again, err := ParseString(pos.String())
-		if err != nil || again.String() != pos.String() {
-			t.Fatalf("round trip of %q: %q -> %v", s, pos.String(), err)
-		}
-	})
 }

@@ -347,25 +347,15 @@ func parseQuixoSize(params string) (int, error) {
 	return n, nil
 }
 
-func init() {
-	Register(Spec{
-		Name:    "quixo",
-		View:    func(Instance) Viewer { return quixoViewer{} },
-		Params:  "NxN: the board size, 2x2 to 5x5 (5x5, the real game, is solved only tier by tier, from files on disk: docs/solve.md)",
-		Syntax:  "the board as rows of x, o, . joined by /, then the side to move (x or o); no ARG: the empty board, x to move",
-		Kind:    Loopy,
-		Rules:   "Take a border cube that is blank or yours, turn it to your symbol and push it back in at another end of its row or column; a line of your symbol wins, completing a line of the opponent's loses.",
-		Example: "quixo:3x3",
-		New: func(params string) (Instance, error) {
-			if params == "" {
-				return nil, fmt.Errorf("quixo needs a board size, e.g. quixo:3x3")
-			}
-			n, err := parseQuixoSize(params)
-			if err != nil {
-				return nil, err
-			}
-			g := NewQuixo(n)
-			return NewGeneral("quixo", "quixo:"+params, game.General[QuixoPos](g), g.ParseQuixo, g.FormatQuixo), nil
-		},
-	})
+// OpenQuixo returns quixo with its board size NxN, 2x2 to 5x5.
+func OpenQuixo(params string) (Instance, error) {
+	if params == "" {
+		return nil, fmt.Errorf("quixo needs a board size, e.g. quixo:3x3")
+	}
+	n, err := parseQuixoSize(params)
+	if err != nil {
+		return nil, err
+	}
+	g := NewQuixo(n)
+	return NewGeneral(Loopy, "quixo:"+params, game.General[QuixoPos](g), g.ParseQuixo, g.FormatQuixo).WithViewer(quixoViewer{}), nil
 }

@@ -55,8 +55,7 @@ func TestQuixo5x5OneBlank(t *testing.T) {
 	if dir == "" {
 		dir = t.TempDir()
 	}
-	spec, _ := Lookup("quixo")
-	inst, err := spec.New("5x5")
+	inst, err := OpenQuixo("5x5")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -187,7 +187,11 @@ func (ri *rectanglesEval) shapeValue(ctx context.Context, s Shape) (game.Nimber,
 
 func (*rectanglesInstance) Name() string { return "rectangles" }
 
-func (*rectanglesInstance) Spec() *Spec { return rectanglesSpec }
+// Kind says the game is impartial.
+func (*rectanglesInstance) Kind() Kind { return Impartial }
+
+// Viewer returns the viewer of the game's board.
+func (*rectanglesInstance) Viewer() Viewer { return rectanglesViewer{} }
 
 func (ri *rectanglesInstance) Parse(args []string) ([]Component, error) {
 	return parseBoards(args, "'rectangles 3x3' or 'rectangles ..#/.../...'", ri.comp)
@@ -327,21 +331,6 @@ func CrossedRectangle(before, after string) (rect string, ok bool) {
 	return fmt.Sprintf("%d,%d-%d,%d", r1+1, c1+1, r2+1, c2+1), true
 }
 
-// rectanglesSpec is the catalog entry of rectangles, which its instances return.
-var rectanglesSpec *Spec
-
-func init() {
-	rectanglesSpec = Register(Spec{
-		Name:    "rectangles",
-		View:    func(Instance) Viewer { return rectanglesViewer{} },
-		Syntax:  "a board per ARG: rows of open '.' and crossed '#' cells joined by '/' (e.g. ..#/.../...), or WxH for an empty board",
-		Kind:    Impartial,
-		Rules:   "Cross out any axis-aligned rectangle of open cells; whoever crosses the last cell wins.",
-		Example: "rectangles 3x3 + rectangles ..#/.../#..",
-		New:     func(string) (Instance, error) { return newRectangles(), nil },
-	})
-}
-
 // NameMove names the rectangle the move from c to after crossed out, as
 // "r1,c1-r2,c2" (rows and columns from 1, row 1 at the top).
 func (*rectanglesInstance) NameMove(c Component, after []Component) string {
@@ -351,3 +340,6 @@ func (*rectanglesInstance) NameMove(c Component, after []Component) string {
 	rect, _ := CrossedRectangle(c.String(), after[0].String())
 	return rect
 }
+
+// OpenRectangles returns rectangles, which takes no parameters.
+func OpenRectangles(string) (Instance, error) { return newRectangles(), nil }

@@ -137,7 +137,11 @@ func (ri *rookEval) States() int64 { return ri.ctr.States }
 
 func (*rookInstance) Name() string { return "rook" }
 
-func (*rookInstance) Spec() *Spec { return rookSpec }
+// Kind says the game is impartial.
+func (*rookInstance) Kind() Kind { return Impartial }
+
+// Viewer returns the viewer of the game's board.
+func (*rookInstance) Viewer() Viewer { return rookViewer{} }
 
 func (ri *rookInstance) Parse(args []string) ([]Component, error) {
 	if len(args) == 0 {
@@ -210,21 +214,6 @@ func (ri *rookEval) MovesToValue(ctx context.Context, c Component, v game.Nimber
 	return nil
 }
 
-// rookSpec is the catalog entry of rook, which its instances return.
-var rookSpec *Spec
-
-func init() {
-	rookSpec = Register(Spec{
-		Name:    "rook",
-		View:    func(Instance) Viewer { return rookViewer{} },
-		Syntax:  "a board per ARG: rows top to bottom of free '.', blocked '#' and one token 'o', joined by '/' (e.g. ..o/.#./...)",
-		Kind:    Impartial,
-		Rules:   "Move the token one or more free cells straight up or straight right, not through '#'; whoever cannot move loses.",
-		Example: "rook .#../..../o...",
-		New:     func(string) (Instance, error) { return &rookInstance{}, nil },
-	})
-}
-
 // CellValues returns the value of the token on every cell of c's board, row
 // by row from the top (nil on a blocked cell), computed in the one pass of
 // RookBoard.Values.
@@ -245,3 +234,6 @@ func (ri *rookEval) CellValues(ctx context.Context, c Component) ([][]*game.Nimb
 	}
 	return table, nil
 }
+
+// OpenRook returns rook, which takes no parameters.
+func OpenRook(string) (Instance, error) { return &rookInstance{}, nil }

@@ -111,26 +111,17 @@ func FormatSet(set []int) string {
 	return b.String()
 }
 
-func init() {
-	Register(Spec{
-		Name:    "subtract",
-		Params:  "S: the amounts that may be taken, a comma-separated list of positive integers and ranges (1-3, 1,3,4, 2,5,7-9)",
-		Syntax:  "heap sizes (one heap per ARG)",
-		Kind:    Impartial,
-		Rules:   "Take s tokens from one heap, for some s in S; whoever cannot move loses.",
-		Example: "subtract:1-3 10",
-		New: func(params string) (Instance, error) {
-			if params == "" {
-				return nil, fmt.Errorf("subtract needs a set, e.g. subtract:1-3")
-			}
-			set, err := ParseSet(params)
-			if err != nil {
-				return nil, err
-			}
-			// Bound as a heap game (code dk = 3 for k in S): the proven
-			// period answers huge heaps and `grundy table` (heap.Rules.Prove).
-			g := newHeapGame(heap.Subtraction(set), Subtraction{Set: set})
-			return newHeapInstance("subtract", "subtract:"+params, g), nil
-		},
-	})
+// OpenSubtract returns subtract with its set S of amounts (1-3, 1,3,4).
+func OpenSubtract(params string) (Instance, error) {
+	if params == "" {
+		return nil, fmt.Errorf("subtract needs a set, e.g. subtract:1-3")
+	}
+	set, err := ParseSet(params)
+	if err != nil {
+		return nil, err
+	}
+	// Bound as a heap game (code dk = 3 for k in S): the proven period
+	// answers huge heaps and `grundy table` (heap.Rules.Prove).
+	g := newHeapGame(heap.Subtraction(set), Subtraction{Set: set})
+	return newHeapInstance("subtract:"+params, g), nil
 }

@@ -244,8 +244,8 @@ func TestSumOptions(t *testing.T) {
 // integers) but not rules stay apart, as the positions of a rule script
 // loaded twice must.
 func TestSumInstances(t *testing.T) {
-	nim := NewImpartial("nim", "x", gameOf(Nim{}), ParseHeap, FormatHeap, "0")
-	one := NewImpartial("nim", "x", gameOf(Subtraction{Set: []int{1}}), ParseHeap, FormatHeap, "0")
+	nim := NewImpartial("x", gameOf(Nim{}), ParseHeap, FormatHeap, "0")
+	one := NewImpartial("x", gameOf(Subtraction{Set: []int{1}}), ParseHeap, FormatHeap, "0")
 	pos := Position{
 		{Game: nim, Components: []Component{nim.Component(3)}},
 		{Game: one, Components: []Component{one.Component(3)}},

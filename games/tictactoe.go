@@ -122,26 +122,17 @@ func FormatTicTacToe(p TicTacToePos) string {
 	return b.String()
 }
 
-func init() {
-	Register(Spec{
-		Name:    "tictactoe",
-		View:    func(Instance) Viewer { return markViewer{} },
-		Syntax:  "one 3x3 board of x, o, . in row order, rows optionally joined by / (no ARG: the empty board)",
-		Kind:    Partizan,
-		Rules:   "x and o take turns marking an empty cell, x first; three in a row wins; a full board is a draw.",
-		Example: "tictactoe x.o/.x./..o",
-		New: func(string) (Instance, error) {
-			parse := func(args []string) (TicTacToePos, error) {
-				switch len(args) {
-				case 0:
-					return TicTacToePos{}, nil
-				case 1:
-					return ParseTicTacToe(args[0])
-				}
-				return TicTacToePos{}, fmt.Errorf("tictactoe takes one board, got %d ARGs", len(args))
-			}
-			format := func(p TicTacToePos) []string { return []string{FormatTicTacToe(p)} }
-			return NewGeneral("tictactoe", "tictactoe", game.General[TicTacToePos](TicTacToe{}), parse, format), nil
-		},
-	})
+// OpenTicTacToe returns tictactoe, which takes no parameters.
+func OpenTicTacToe(string) (Instance, error) {
+	parse := func(args []string) (TicTacToePos, error) {
+		switch len(args) {
+		case 0:
+			return TicTacToePos{}, nil
+		case 1:
+			return ParseTicTacToe(args[0])
+		}
+		return TicTacToePos{}, fmt.Errorf("tictactoe takes one board, got %d ARGs", len(args))
+	}
+	format := func(p TicTacToePos) []string { return []string{FormatTicTacToe(p)} }
+	return NewGeneral(Partizan, "tictactoe", game.General[TicTacToePos](TicTacToe{}), parse, format).WithViewer(markViewer{}), nil
 }

@@ -32,80 +32,90 @@ const (
 	ViewGraph   = "graph"   // vertices and edges, some of them removed
 )
 
-// View is a drawing of one component, JSON-able for the explorer.
+// View is a drawing of one component: model data, which the door (package
+// query) gives the faces as its own JSON view model.
 type View struct {
-	Kind string `json:"kind"`
+	Kind string
 	// Text is the component as written (every kind).
-	Text string `json:"text"`
+	Text string
 	// Cells are the rows of a grid; each cell is "" (empty or open), "x" or
 	// "o" (a player's mark), "#" (blocked or crossed out) or "●" (a token).
-	Cells [][]string `json:"cells,omitempty"`
+	Cells [][]string
 	// Mover is the mark of the player to move, when the position says.
-	Mover string `json:"mover,omitempty"`
+	Mover string
 	// Row is the numbers of a row.
-	Row []int64 `json:"row,omitempty"`
+	Row []int64
 	// Hands are the cards of the player to move, then the opponent's; Last
 	// is the card the opponent made on their last move (nil before any).
-	Hands [][]int `json:"hands,omitempty"`
-	Last  *int    `json:"last,omitempty"`
+	Hands [][]int
+	Last  *int
 	// Circles are the circles of the plane as [x, y, r].
-	Circles [][3]int64 `json:"circles,omitempty"`
+	Circles [][3]int64
 	// Heap is the number of tokens of a heap.
-	Heap *int64 `json:"heap,omitempty"`
+	Heap *int64
 	// Vertices are the places of a graph's vertices, [x, y] within the
 	// unit square (y down), vertex i+1 at index i; Edges join two of them
 	// by index; Removed marks the vertices no longer in play.
-	Vertices [][2]float64 `json:"vertices,omitempty"`
-	Edges    [][2]int     `json:"edges,omitempty"`
-	Removed  []bool       `json:"removed,omitempty"`
+	Vertices [][2]float64
+	Edges    [][2]int
+	Removed  []bool
 }
 
 // MoveView is a move as a drawing shows it: named by what changes.
 type MoveView struct {
 	// Label names the move by what changes: the cell ("b2"), the end
 	// ("left 3"), the card ("3 → 5"), the rectangle, the circle.
-	Label string `json:"label"`
+	Label string
 	// Clicks are the cells of a grid to click, in order, as [row, column]
 	// from 0 at the top left: tic-tac-toe's cell, the rook's target, the
 	// Quixo cube taken then the end it is pushed in at, a rectangle's two
 	// opposite corners.
-	Clicks [][2]int `json:"clicks,omitempty"`
+	Clicks [][2]int
 	// Box says the two Clicks are opposite corners of the box of cells the
 	// move changes, to be clicked in either order and at either diagonal.
-	Box bool `json:"box,omitempty"`
+	Box bool
 	// More are other click sequences that make a move to the same position
 	// (two Quixo pushes can leave one board).
-	More [][][2]int `json:"more,omitempty"`
+	More [][][2]int
 	// Cells are the cells of a grid the move changes.
-	Cells [][2]int `json:"cells,omitempty"`
+	Cells [][2]int
 	// End is the end of a row taken: "left", "right", or "both" when the
 	// two ends lead to the same row.
-	End string `json:"end,omitempty"`
+	End string
 	// Card is the index, in the mover's hand, of the card replaced.
-	Card *int `json:"card,omitempty"`
+	Card *int
 	// Circle is the index of the circle hit: a point inside it and outside
 	// the circles it contains makes the move.
-	Circle *int `json:"circle,omitempty"`
+	Circle *int
 	// Token is the token of a heap to click (0 at the left): the move
 	// leaves a heap of Token tokens (it takes that token and the ones to
 	// its right), or, when Split is set, removes that token alone and
 	// leaves the tokens on either side as two heaps. A click makes the
 	// move that leaves one heap when there is one.
-	Token *int `json:"token,omitempty"`
-	Split bool `json:"split,omitempty"`
+	Token *int
+	Split bool
 	// Vertex is the index of the graph's vertex to click.
-	Vertex *int `json:"vertex,omitempty"`
+	Vertex *int
 }
 
-// ViewOf returns the viewer of inst's games: its own when it is a Viewer
-// (a rule script may be), the catalog's for its spec, or the generic view
-// (TextViewer).
+// A Drawer is an instance that declares the viewer of its board: the
+// drawing of a game's positions is game-specific code beside its model.
+// Viewer returns nil when the generic view will do.
+type Drawer interface {
+	Viewer() Viewer
+}
+
+// ViewOf returns the viewer of inst's games: the instance itself when it
+// is a Viewer (a rule script may be), the one it declares as a Drawer, or
+// the generic view (TextViewer).
 func ViewOf(inst Instance) Viewer {
 	if v, ok := inst.(Viewer); ok {
 		return v
 	}
-	if s := inst.Spec(); s != nil && s.View != nil {
-		return s.View(inst)
+	if d, ok := inst.(Drawer); ok {
+		if v := d.Viewer(); v != nil {
+			return v
+		}
 	}
 	return TextViewer{}
 }

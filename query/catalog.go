@@ -40,14 +40,14 @@ func (g GameInfo) HeapGame() bool {
 	if g.ReadsFile {
 		return false
 	}
-	token := g.Name
-	if first, _, _ := strings.Cut(g.Example, " "); strings.HasPrefix(first, g.Name+":") {
-		token = first
+	e, ok := lookup(g.Name)
+	if !ok {
+		return false
 	}
-	inst, err := games.OpenFS(token, nil)
+	inst, err := e.Open(e.exampleParams())
 	if err != nil {
 		return false
 	}
-	_, ok := inst.(games.HeapGamer)
-	return ok
+	_, heap := inst.(games.HeapGamer)
+	return heap
 }

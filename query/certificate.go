@@ -123,7 +123,7 @@ func WriteCertificate(path string, c *Certificate) error {
 // tables: "0.77", "4.F") to G(0..upTo) and returns the certificate of the
 // pattern that table proves (Certify): the census's writer.
 func CodeCertificate(ctx context.Context, code string, upTo int, budget *limits.Budget) (*Certificate, error) {
-	inst, err := games.Open("octal:" + code)
+	inst, err := Open("octal:"+code, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -8,13 +8,12 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
 )
 
 // solveInto solves the game spec into the database dir.
 func solveInto(t testing.TB, spec, dir string) {
 	t.Helper()
-	pos, err := games.Parse([]string{spec})
+	pos, err := Parse([]string{spec}, OSFiles(context.Background()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,14 +39,14 @@ func TestDatabases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, _ := games.Parse([]string{"quixo:3x3"})
+	q, _ := Parse([]string{"quixo:3x3"}, OSFiles(context.Background()))
 	if err := dbs.Require(q); !errors.Is(err, game.ErrInput) || !strings.Contains(err.Error(), "holds the game tictactoe, not quixo:3x3") {
 		t.Errorf("require quixo:3x3: %v", err)
 	}
 	if !dbs.Holds("tictactoe") || dbs.Holds("quixo:3x3") || DatabaseGame(q) != "quixo:3x3" {
 		t.Errorf("Holds, DatabaseGame")
 	}
-	if nim, _ := games.Parse([]string{"nim", "3"}); DatabaseGame(nim) != "" {
+	if nim, _ := Parse([]string{"nim", "3"}, OSFiles(context.Background())); DatabaseGame(nim) != "" {
 		t.Errorf("nim can be kept in a database")
 	}
 }
@@ -65,7 +64,7 @@ func BenchmarkSolveFromDB(b *testing.B) {
 		dir = b.TempDir()
 		solveInto(b, spec, dir)
 	}
-	pos, err := games.Parse(args)
+	pos, err := Parse(args, OSFiles(context.Background()))
 	if err != nil {
 		b.Fatal(err)
 	}

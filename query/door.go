@@ -3,7 +3,6 @@ package query
 import (
 	"context"
 	"io"
-	"io/fs"
 	"strings"
 
 	"github.com/grundy-go/grundy/games"
@@ -25,39 +24,6 @@ type (
 	Instance  = games.Instance
 	Component = games.Component
 )
-
-// View and MoveView draw a component and a move for the explorer's board;
-// Viewer makes them for one game (ViewOf).
-type (
-	View     = games.View
-	MoveView = games.MoveView
-	Viewer   = games.Viewer
-)
-
-// ViewGrid is the kind of View of a board of cells.
-const ViewGrid = games.ViewGrid
-
-// ViewOf returns the viewer of inst's games: the one the game declares, or
-// the generic view read off a component's text.
-func ViewOf(inst Instance) Viewer { return games.ViewOf(inst) }
-
-// Parse reads a position from its words as written on the command line
-// (docs/reference.md, "Positions"). Files named by the words (@FILE, a rule
-// script, graph:FILE) are read through files; nil reads none and refuses
-// such words. Errors wrap game.ErrInput.
-func Parse(words []string, files fs.FS) (Position, error) { return games.ParseFS(words, files) }
-
-// Open returns the game named by a GAME token (NAME, NAME:PARAMS or a rule
-// script's path), reading files through files (nil: none).
-func Open(token string, files fs.FS) (Instance, error) { return games.OpenFS(token, files) }
-
-// OSFiles is the command line's file access: the files a user names, read
-// under ctx's deadline, refusing FIFOs, devices and directories.
-func OSFiles(ctx context.Context) fs.FS { return games.OSFilesContext(ctx) }
-
-// ReadFile reads the file name through files, at most the size a
-// position's file may have; it refuses when files is nil.
-func ReadFile(files fs.FS, name string) ([]byte, error) { return games.ReadFile(files, name) }
 
 // GameInfo is one game of the catalog as data: what `grundy games` and the
 // explorer's catalog list, and the capabilities a face needs to know.
@@ -81,40 +47,39 @@ const KindImpartial = string(games.Impartial)
 
 // Catalog returns the games of the catalog, sorted by name.
 func Catalog() []GameInfo {
-	specs := games.Catalog()
-	infos := make([]GameInfo, len(specs))
-	for i, s := range specs {
-		infos[i] = gameInfo(s)
+	infos := make([]GameInfo, len(catalog))
+	for i := range catalog {
+		infos[i] = catalog[i].info()
 	}
 	return infos
 }
 
 // LookupGame returns the catalog's game called name (without parameters).
 func LookupGame(name string) (GameInfo, bool) {
-	s, ok := games.Lookup(name)
+	e, ok := lookup(name)
 	if !ok {
 		return GameInfo{}, false
 	}
-	return gameInfo(s), true
+	return e.info(), true
 }
 
-// SimilarGames returns the catalog's names close to name, for "did you
-// mean"; nil when none is close.
-func SimilarGames(name string) []string { return games.Similar(name) }
-
-func gameInfo(s *games.Spec) GameInfo {
-	info := GameInfo{Name: s.Name, Params: s.Params, Syntax: s.Syntax, Kind: string(s.Kind),
-		Rules: s.Rules, Example: s.Example, ReadsFile: s.NewFromFile != nil}
+func (e *entry) info() GameInfo {
+	info := GameInfo{Name: e.Name, Params: e.Params, Syntax: e.Syntax, Kind: string(e.Kind),
+		Rules: e.Rules, Example: e.Example, ReadsFile: e.OpenFile != nil}
 	if !info.ReadsFile {
-		token := s.Name
-		if first, _, _ := strings.Cut(s.Example, " "); strings.HasPrefix(first, s.Name+":") {
-			token = first
-		}
-		if inst, err := games.OpenFS(token, nil); err == nil {
+		if inst, err := e.Open(e.exampleParams()); err == nil {
 			info.Tabulates = Tabulates(inst)
 		}
 	}
 	return info
+}
+
+// exampleParams returns the parameters the entry's example opens the game
+// with ("" when it takes none).
+func (e *entry) exampleParams() string {
+	first, _, _ := strings.Cut(e.Example, " ")
+	_, params, _ := strings.Cut(first, ":")
+	return params
 }
 
 // Tabulates reports whether inst's positions are single non-negative

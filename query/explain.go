@@ -211,10 +211,10 @@ func Explain(ctx context.Context, pos games.Position, opts ExplainOptions, budge
 	}
 	if g, ok := general(pos); ok {
 		if len(pos) != 1 || len(pos[0].Components) != 1 {
-			return nil, game.Inputf("%s is a %s game: it is explained alone, not in a sum", g.Name(), g.Spec().Kind)
+			return nil, game.Inputf("%s is a %s game: it is explained alone, not in a sum", g.Name(), g.Kind())
 		}
 		if opts.Misere {
-			return nil, game.Inputf("misère play applies to impartial games, and %s is a %s game", pos[0].Game.Name(), pos[0].Game.Spec().Kind)
+			return nil, game.Inputf("misère play applies to impartial games, and %s is a %s game", pos[0].Game.Name(), pos[0].Game.Kind())
 		}
 		return explainGeneral(ctx, pos, budget)
 	}
@@ -266,7 +266,7 @@ func (x *explainer) impartial(ctx context.Context, pos games.Position, depth int
 	for _, g := range pos {
 		if !seenGame[g.Game] {
 			seenGame[g.Game] = true
-			res.Rules = append(res.Rules, g.Game.Name()+": "+g.Game.Spec().Rules)
+			res.Rules = append(res.Rules, g.Game.Name()+": "+rulesOf(g.Game))
 		}
 	}
 	comps := pos.Components()

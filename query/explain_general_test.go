@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
 )
 
 // TestExplainTicTacToeMinimax checks the explanations of 200 tic-tac-toe
@@ -32,7 +31,7 @@ func TestExplainTicTacToeMinimax(t *testing.T) {
 			kids := tttChildren(b)
 			b = kids[rng.IntN(len(kids))]
 		}
-		pos, _ := games.ParseString("tictactoe " + b[:3] + "/" + b[3:6] + "/" + b[6:])
+		pos, _ := ParseString("tictactoe " + b[:3] + "/" + b[3:6] + "/" + b[6:])
 		x, err := Explain(context.Background(), pos, ExplainOptions{}, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -97,7 +96,7 @@ func TestExplainEndsDP(t *testing.T) {
 			}
 			return max(row[l]-f(l+1, r), row[r]-f(l, r-1))
 		}
-		pos, err := games.ParseString("ends " + strings.Join(args, " "))
+		pos, err := ParseString("ends " + strings.Join(args, " "))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -172,7 +171,7 @@ func TestExplainMisereKayles(t *testing.T) {
 			}
 			args[i] = strconv.Itoa(heaps[i])
 		}
-		pos, _ := games.ParseString("kayles " + strings.Join(args, " "))
+		pos, _ := ParseString("kayles " + strings.Join(args, " "))
 		x, err := Explain(context.Background(), pos, ExplainOptions{Misere: true}, nil)
 		if err != nil {
 			t.Fatal(err)

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/limits"
 )
 
@@ -217,7 +216,7 @@ func TestExplainImpartialBrute(t *testing.T) {
 				comps = append(comps, comp{b, arg})
 			}
 		}
-		pos, err := games.Parse(words)
+		pos, err := Parse(words, OSFiles(context.Background()))
 		if err != nil {
 			t.Fatalf("%v: %v", words, err)
 		}
@@ -289,7 +288,7 @@ func checkLosing(t *testing.T, where string, brutes []*brute, l *LosingReason) {
 // bruteSum values a whole position by the brute force of its games.
 func bruteSum(t *testing.T, brutes []*brute, position string) game.Nimber {
 	t.Helper()
-	pos, err := games.Parse(strings.Fields(position))
+	pos, err := Parse(strings.Fields(position), OSFiles(context.Background()))
 	if err != nil {
 		t.Fatalf("%s: %v", position, err)
 	}
@@ -390,7 +389,7 @@ func checkColumns(t *testing.T, where string, c XORColumns, values []game.Nimber
 // test on an error.
 func explainString(t testing.TB, position string, opts ExplainOptions) *Explanation {
 	t.Helper()
-	pos, err := games.ParseString(position)
+	pos, err := ParseString(position)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -459,7 +458,7 @@ func TestExplainPattern(t *testing.T) {
 // period, fast (the target is 50 ms; the bound is generous for a loaded
 // machine, best of three).
 func TestExplainHugeKayles(t *testing.T) {
-	pos, _ := games.ParseString("kayles 1000000000000000000")
+	pos, _ := ParseString("kayles 1000000000000000000")
 	best := time.Hour
 	for range 3 {
 		start := time.Now()
@@ -483,7 +482,7 @@ func TestExplainHugeKayles(t *testing.T) {
 }
 
 func BenchmarkExplainHugeKayles(b *testing.B) {
-	pos, _ := games.ParseString("kayles 1000000000000000000")
+	pos, _ := ParseString("kayles 1000000000000000000")
 	for b.Loop() {
 		if _, err := Explain(context.Background(), pos, ExplainOptions{}, nil); err != nil {
 			b.Fatal(err)
@@ -493,7 +492,7 @@ func BenchmarkExplainHugeKayles(b *testing.B) {
 
 // BenchmarkExplainBaseline is Value on the same position, the baseline.
 func BenchmarkExplainBaseline(b *testing.B) {
-	pos, _ := games.ParseString("kayles 1000000000000000000")
+	pos, _ := ParseString("kayles 1000000000000000000")
 	for b.Loop() {
 		if _, err := Value(context.Background(), pos, nil); err != nil {
 			b.Fatal(err)
@@ -525,7 +524,7 @@ func TestExplainDepth(t *testing.T) {
 
 // TestExplainLimits: the request's budget and deadline bound every phase.
 func TestExplainLimits(t *testing.T) {
-	pos, _ := games.ParseString("grundy-game 3000 + divisor 100000")
+	pos, _ := ParseString("grundy-game 3000 + divisor 100000")
 	_, err := Explain(context.Background(), pos, ExplainOptions{}, &limits.Budget{MaxStates: 500})
 	if !errors.Is(err, ErrStateLimit) {
 		t.Fatalf("max states 500: %v", err)
@@ -536,7 +535,7 @@ func TestExplainLimits(t *testing.T) {
 	}
 	// The depth's table of a huge Nim heap looks at options only: a state
 	// limit stops it too.
-	pos, _ = games.ParseString("nim 1000000000000")
+	pos, _ = ParseString("nim 1000000000000")
 	_, err = Explain(context.Background(), pos, ExplainOptions{Depth: 5}, &limits.Budget{MaxStates: 100})
 	if !errors.Is(err, ErrStateLimit) {
 		t.Fatalf("depth 5, max states 100: %v", err)
@@ -563,7 +562,7 @@ func TestExplainRefuses(t *testing.T) {
 		{"tictactoe", ExplainOptions{Misere: true}, "misère play applies to impartial games"},
 		{"nim 3", ExplainOptions{Depth: -1}, "depth -1 is negative"},
 	} {
-		pos, err := games.ParseString(tc.position)
+		pos, err := ParseString(tc.position)
 		if err != nil {
 			t.Fatal(err)
 		}

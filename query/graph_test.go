@@ -10,7 +10,6 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
 )
 
 // naiveGraph explores the sums reachable from sum breadth-first, straight
@@ -47,7 +46,7 @@ func TestGraphAgreesWithOracle(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		sum := drawPiles(t, 4)
 		text := pilesString(sum)
-		pos, err := games.ParseString(text)
+		pos, err := ParseString(text)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,7 +89,7 @@ func TestGraphAgreesWithOracle(t *testing.T) {
 
 func TestGraphTooLarge(t *testing.T) {
 	// nim 5 5 reaches the 21 unordered pairs {a, b}, 0 <= a <= b <= 5.
-	pos, _ := games.ParseString("nim 5 5")
+	pos, _ := ParseString("nim 5 5")
 	if _, err := Graph(context.Background(), pos, nil, 20); !errors.Is(err, ErrGraphTooLarge) {
 		t.Fatalf("err = %v, want ErrGraphTooLarge", err)
 	}
@@ -104,13 +103,13 @@ func TestGraphTooLarge(t *testing.T) {
 // reachable by legal play (none past a line), each labelled with its
 // minimax outcome and remoteness.
 func TestGraphTicTacToe(t *testing.T) {
-	if _, ok := games.Lookup("tictactoe"); !ok {
+	if _, ok := LookupGame("tictactoe"); !ok {
 		t.Skip("no tictactoe in the catalog")
 	}
 	o := ttt{}
 	outcome := map[int]string{1: "win", 0: "draw", -1: "lose"}
 	for _, start := range []string{"xo./xo./...", "x../.o./...", "xox/oxo/..."} {
-		pos, err := games.ParseString("tictactoe " + start)
+		pos, err := ParseString("tictactoe " + start)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -335,11 +335,11 @@ type heapRuler interface{ Heap() *games.HeapGame }
 // parameter to their names (Rules.String: "0.07" -> "dawson-kayles").
 func catalogNames() map[string]string {
 	names := map[string]string{}
-	for _, s := range games.Catalog() {
-		if s.Params != "" || s.New == nil || s.Kind != games.Impartial {
+	for _, s := range catalog {
+		if s.Params != "" || s.Open == nil || s.Kind != games.Impartial {
 			continue
 		}
-		inst, err := s.New("")
+		inst, err := s.Open("")
 		if err != nil {
 			continue
 		}

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
 )
 
 // mexValues returns G(0..n-1) of the take-and-break code with digits
@@ -266,7 +265,7 @@ func TestIdentifyBadInput(t *testing.T) {
 
 // TestIdentifyGame tabulates a catalog game and identifies it.
 func TestIdentifyGame(t *testing.T) {
-	inst, err := games.Open("kayles")
+	inst, err := Open("kayles", OSFiles(context.Background()))
 	if err != nil {
 		t.Fatal(err)
 	}

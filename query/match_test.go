@@ -40,7 +40,7 @@ func TestMatch(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := context.Background()
-			pos, err := games.ParseString(tt.start)
+			pos, err := ParseString(tt.start)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,7 +87,7 @@ func TestMatch(t *testing.T) {
 // not the second; the start counts as one.
 func TestMatchRepetition(t *testing.T) {
 	parse := func(s string) games.Position {
-		p, err := games.ParseString(s)
+		p, err := ParseString(s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -185,7 +185,7 @@ func TestMatchCountsStanding(t *testing.T) {
 		for _, c := range row {
 			text += " " + strconv.FormatInt(c, 10)
 		}
-		pos, err := games.ParseString(text)
+		pos, err := ParseString(text)
 		if err != nil {
 			t.Fatal(err)
 		}

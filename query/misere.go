@@ -86,7 +86,7 @@ func checkValued(pos games.Position) ([]games.Valued, error) {
 	for i, g := range pos {
 		v, ok := g.Game.(games.Valued)
 		if !ok {
-			return nil, game.Inputf("%s is a %s game: misère play is defined here for impartial games only", g.Game.Name(), g.Game.Spec().Kind)
+			return nil, game.Inputf("%s is a %s game: misère play is defined here for impartial games only", g.Game.Name(), g.Game.Kind())
 		}
 		valued[i] = v
 	}
@@ -455,7 +455,7 @@ type HeapGenus struct {
 // with the error: a face can show the part and say where it stopped.
 func MisereTable(ctx context.Context, inst games.Instance, from, to int, budget *limits.Budget) (*MisereTableResult, error) {
 	if _, ok := inst.(games.Valued); !ok {
-		return nil, game.Inputf("%s is a %s game: misère play is defined here for impartial games only", inst.Name(), inst.Spec().Kind)
+		return nil, game.Inputf("%s is a %s game: misère play is defined here for impartial games only", inst.Name(), inst.Kind())
 	}
 	if from < 0 || to < from {
 		return nil, game.Inputf("bad heap range %d..%d", from, to)

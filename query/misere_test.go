@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/limits"
 )
 
@@ -190,7 +189,7 @@ func TestMisereNimClosedForm(t *testing.T) {
 			for _, h := range sum {
 				words = append(words, strconv.Itoa(h.n))
 			}
-			pos, err := games.Parse(words)
+			pos, err := Parse(words, OSFiles(context.Background()))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -235,7 +234,7 @@ func TestMisereRandomCatalogSums(t *testing.T) {
 	maxN := map[string]int{"nim": 6, "kayles": 8, "dawson-kayles": 10, "grundy-game": 12, "subtract:1,3,4": 12}
 	for _, n := range names {
 		name, _, _ := strings.Cut(n, ":")
-		if _, ok := games.Lookup(name); !ok {
+		if _, ok := LookupGame(name); !ok {
 			t.Fatalf("game %s is not in the catalog", name)
 		}
 	}
@@ -296,7 +295,7 @@ func TestMisereByQuotient(t *testing.T) {
 // every winning move against the naive search (checkMisere).
 func valueAndCheck(t *testing.T, ctx context.Context, memo naiveMisere, sum []naiveHeap) *MisereResult {
 	t.Helper()
-	pos, err := games.ParseString(writeSum(sum))
+	pos, err := ParseString(writeSum(sum))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -333,7 +332,7 @@ func TestMisereSameGameByMoves(t *testing.T) {
 
 func TestMisereErrors(t *testing.T) {
 	ctx := context.Background()
-	pos, err := games.ParseString("kayles 30 31 + dawson-kayles 32")
+	pos, err := ParseString("kayles 30 31 + dawson-kayles 32")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -341,7 +340,7 @@ func TestMisereErrors(t *testing.T) {
 	if !errors.Is(err, limits.ErrStateLimit) || !strings.Contains(err.Error(), "stopped after 1000 states") {
 		t.Fatalf("err = %v, want the state limit with the state count", err)
 	}
-	pos, err = games.ParseString("tictactoe x........")
+	pos, err = ParseString("tictactoe x........")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -357,7 +356,7 @@ func TestMisereOracle(t *testing.T) {
 	m := NewMisere(nil)
 	memo := naiveMisere{}
 	for _, s := range []string{"kayles 12", "kayles 12 + kayles 1", "kayles 12 + nim 2", "kayles 7 + dawson-kayles 9", "nim 1 1 1"} {
-		pos, err := games.ParseString(s)
+		pos, err := ParseString(s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -394,7 +393,7 @@ func TestMisereHugeNim(t *testing.T) {
 		// 999999996 (< 10^9: a move), 1000000003 and 1023 (larger: none).
 		{"nim 1000000000 999999999 3", []string{"nim 999999996 999999999 3"}},
 	} {
-		pos, err := games.ParseString(c.position)
+		pos, err := ParseString(c.position)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -415,7 +414,7 @@ func TestMisereHugeNim(t *testing.T) {
 // Misère Nim with three heaps of 1: the player to move takes one, the
 // opponent another, and the mover must take the last one and lose.
 func ExampleMisereValue() {
-	pos, err := games.ParseString("nim 1 1 1")
+	pos, err := ParseString("nim 1 1 1")
 	if err != nil {
 		panic(err)
 	}
@@ -433,7 +432,7 @@ func ExampleMisereValue() {
 func TestMisereMemoryLimit(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	pos, err := games.ParseString("kayles 30 31 + dawson-kayles 32")
+	pos, err := ParseString("kayles 30 31 + dawson-kayles 32")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -447,7 +446,7 @@ func TestMisereMemoryLimit(t *testing.T) {
 // leaves the heaps done, marked with where it stopped, and the same genera
 // as an unlimited table of those heaps.
 func TestMisereTableStopsWithItsPart(t *testing.T) {
-	inst, err := games.Open("kayles")
+	inst, err := Open("kayles", OSFiles(context.Background()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -274,14 +274,14 @@ func (pl *Player) Find(ctx context.Context, pos games.Position, listed []PlayMov
 	}
 	words := strings.Fields(text)
 	if name, _, _ := strings.Cut(words[0], ":"); !strings.HasSuffix(words[0], ".star") {
-		if _, known := games.Lookup(name); !known {
+		if _, known := lookup(name); !known {
 			// Not a position at all ("foo"): a move error, not the
 			// catalog's unknown game.
 			return nil, game.Inputf("%q is neither a move's number nor a position (type 1 to %d, or the position a move leads to, as in %q)",
 				text, len(listed), moveExample(pos, listed))
 		}
 	}
-	target, err := games.ParseFS(words, pl.opts.Files)
+	target, err := Parse(words, pl.opts.Files)
 	if err != nil {
 		return nil, err
 	}
@@ -362,13 +362,13 @@ func (pl *Player) general(pos games.Position) (games.Solvable, error) {
 		}
 		s, ok := g.Game.(games.Solvable)
 		if !ok {
-			return nil, game.Inputf("%s is a %s game that play and graph cannot handle", g.Game.Name(), g.Game.Spec().Kind)
+			return nil, game.Inputf("%s is a %s game that play and graph cannot handle", g.Game.Name(), g.Game.Kind())
 		}
 		if len(pos) != 1 || len(g.Components) != 1 {
-			return nil, game.Inputf("%s is a %s game: play and graph take it alone, not in a sum", g.Game.Name(), g.Game.Spec().Kind)
+			return nil, game.Inputf("%s is a %s game: play and graph take it alone, not in a sum", g.Game.Name(), g.Game.Kind())
 		}
 		if pl.opts.Misere {
-			return nil, game.Inputf("--misere applies to impartial games, and %s is a %s game", g.Game.Name(), g.Game.Spec().Kind)
+			return nil, game.Inputf("--misere applies to impartial games, and %s is a %s game", g.Game.Name(), g.Game.Kind())
 		}
 		return s, nil
 	}

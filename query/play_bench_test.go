@@ -4,8 +4,6 @@ import (
 	"context"
 	"io"
 	"testing"
-
-	"github.com/grundy-go/grundy/games"
 )
 
 // The computer's choice (the retrograde solver over the whole positions
@@ -25,7 +23,7 @@ func BenchmarkChoose(b *testing.B) {
 	for _, c := range choosePositions {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				pos, err := games.ParseString(pilesString(c.sum))
+				pos, err := ParseString(pilesString(c.sum))
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -51,7 +49,7 @@ func BenchmarkNaiveSearch(b *testing.B) {
 // BenchmarkGraphSVG builds and draws the graph of nim 5 6 7 (196 nodes up
 // to the order of heaps).
 func BenchmarkGraphSVG(b *testing.B) {
-	pos, _ := games.ParseString("nim 5 6 7")
+	pos, _ := ParseString("nim 5 6 7")
 	for b.Loop() {
 		g, err := Graph(context.Background(), pos, nil, 1000)
 		if err != nil {

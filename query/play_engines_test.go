@@ -97,7 +97,7 @@ func TestPlayEnginesAgreeWithOracle(t *testing.T) {
 			o := &sumOracle{misere: misere, memo: map[string]oracleValue{}}
 			rapid.Check(t, func(t *rapid.T) {
 				text := drawSum(t)
-				pos, err := games.ParseString(text)
+				pos, err := ParseString(text)
 				if err != nil {
 					t.Fatal(err)
 				}

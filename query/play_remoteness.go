@@ -174,7 +174,7 @@ func (g *prunedSum) Moves(k games.SumKey, yield func(games.SumKey) bool) {
 		inst, c := pl.sum.Game(id), pl.sum.Component(id)
 		v, ok := inst.(games.Valued)
 		if !ok {
-			g.stop(game.Inputf("%s is a %s game that play cannot search", inst.Name(), inst.Spec().Kind))
+			g.stop(game.Inputf("%s is a %s game that play cannot search", inst.Name(), inst.Kind()))
 			return
 		}
 		var moved game.Nimber // the value of c, under normal play

@@ -15,7 +15,6 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/limits"
 )
 
@@ -119,7 +118,7 @@ func (o *oracle) solve(sum []pile) (win bool, rem int) {
 // pilesOf reads the piles of a position the engine printed, by the order of
 // its components (one per group).
 func pilesOf(t interface{ Fatalf(string, ...any) }, like []pile, text string) []pile {
-	pos, err := games.ParseString(text)
+	pos, err := ParseString(text)
 	if err != nil {
 		t.Fatalf("engine printed %q: %v", text, err)
 	}
@@ -159,7 +158,7 @@ func TestPlayAgreesWithOracle(t *testing.T) {
 			rapid.Check(t, func(t *rapid.T) {
 				sum := drawPiles(t, 5)
 				text := pilesString(sum)
-				pos, err := games.ParseString(text)
+				pos, err := ParseString(text)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -231,7 +230,7 @@ func TestPlayAgreesWithOracle(t *testing.T) {
 }
 
 func TestFindErrors(t *testing.T) {
-	pos, _ := games.ParseString("nim 1 2")
+	pos, _ := ParseString("nim 1 2")
 	pl := NewPlayer(PlayOptions{})
 	a, err := pl.Analyze(context.Background(), pos)
 	if err != nil {
@@ -257,7 +256,7 @@ func TestFindErrors(t *testing.T) {
 // needs more than 2^20 positions and moves: the lost nim 1000 1000 keeps
 // its 2000 moves, and each of those won positions looks at 1000 or more.
 func TestChooseBudget(t *testing.T) {
-	pos, _ := games.ParseString("nim 1000 1001")
+	pos, _ := ParseString("nim 1000 1001")
 	pl := NewPlayer(PlayOptions{})
 	m, err := pl.Choose(context.Background(), pos)
 	if err != nil {
@@ -267,7 +266,7 @@ func TestChooseBudget(t *testing.T) {
 		t.Fatalf("chose %+v", m)
 	}
 	// From a lost position with no search: the first move the game lists.
-	pos, _ = games.ParseString("nim 1000 1000")
+	pos, _ = ParseString("nim 1000 1000")
 	if m, err = pl.Choose(context.Background(), pos); err != nil || m.Outcome != game.Lose || m.Position != "nim 999 1000" {
 		t.Fatalf("chose %+v, %v", m, err)
 	}
@@ -368,7 +367,7 @@ func tttBoard(t interface{ Fatalf(string, ...any) }, position string) string {
 // the computer's move is a best one: the fastest win, a kept draw, or the
 // slowest loss.
 func TestPlayTicTacToeAgreesWithMinimax(t *testing.T) {
-	if _, ok := games.Lookup("tictactoe"); !ok {
+	if _, ok := LookupGame("tictactoe"); !ok {
 		t.Skip("no tictactoe in the catalog")
 	}
 	o := ttt{}
@@ -392,7 +391,7 @@ func TestPlayTicTacToeAgreesWithMinimax(t *testing.T) {
 			b = kids[rng.IntN(len(kids))]
 		}
 		text := "tictactoe " + b[0:3] + "/" + b[3:6] + "/" + b[6:9]
-		pos, err := games.ParseString(text)
+		pos, err := ParseString(text)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -436,10 +435,10 @@ func TestPlayTicTacToeAgreesWithMinimax(t *testing.T) {
 }
 
 func TestPlayGeneralNotInSums(t *testing.T) {
-	if _, ok := games.Lookup("tictactoe"); !ok {
+	if _, ok := LookupGame("tictactoe"); !ok {
 		t.Skip("no tictactoe in the catalog")
 	}
-	pos, err := games.ParseString("tictactoe + nim 3")
+	pos, err := ParseString("tictactoe + nim 3")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -454,7 +453,7 @@ func TestPlayGeneralNotInSums(t *testing.T) {
 // changes: a node whose successors are all wins, or that has none, is a
 // loss; a node with a losing successor a win; what is left is a draw).
 func TestPlayLoopyGraphs(t *testing.T) {
-	if _, ok := games.Lookup("graph"); !ok {
+	if _, ok := LookupGame("graph"); !ok {
 		t.Skip("no graph:FILE in the catalog")
 	}
 	rng := rand.New(rand.NewPCG(4, 7))
@@ -509,7 +508,7 @@ func TestPlayLoopyGraphs(t *testing.T) {
 			}
 			return v
 		}
-		pos, err := games.Parse([]string{"graph:" + file, "0"})
+		pos, err := Parse([]string{"graph:" + file, "0"}, OSFiles(context.Background()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -549,7 +548,7 @@ func TestAnalyzePollsEveryMove(t *testing.T) {
 	for i := range 100000 {
 		fmt.Fprintf(&b, " %d", 1000+i%7919)
 	}
-	pos, err := games.ParseString(b.String())
+	pos, err := ParseString(b.String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -577,7 +576,7 @@ func TestAnalyzePollsEveryMove(t *testing.T) {
 // nim 1000000 has 10^6 moves; listing them stops at 500 states under a
 // limit of 500, and lists the first MaxMoves (truncated) without one.
 func TestMovesCountAsStates(t *testing.T) {
-	pos, err := games.ParseString("nim 1000000")
+	pos, err := ParseString("nim 1000000")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ import (
 // would write (the JSON of Quotient's answer).
 func quotientFile(t *testing.T, token string, n int) []byte {
 	t.Helper()
-	inst, err := games.Open(token)
+	inst, err := Open(token, OSFiles(context.Background()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestMisereFromQuotientFile(t *testing.T) {
 				left -= n
 				sum[i] = naiveHeap{c.game, n}
 			}
-			pos, err := games.ParseString(writeSum(sum))
+			pos, err := ParseString(writeSum(sum))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -130,7 +130,7 @@ func TestQuotientFileErrors(t *testing.T) {
 		}), "is not the misère quotient of kayles"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			pos, err := games.ParseString(c.position)
+			pos, err := ParseString(c.position)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -168,7 +168,7 @@ func TestQuotientFileHugeHeaps(t *testing.T) {
 	// Heap 1000003 = 79 + 12 * 83327 is past the heaps 0..200 the
 	// quotient was computed for: the proven period gives it heap 79's
 	// element.
-	pos, err := games.ParseString("kayles 1000003 79")
+	pos, err := ParseString("kayles 1000003 79")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func TestQuotientFileHugeHeaps(t *testing.T) {
 	}
 	// Two heaps of a million have two million options between them, few
 	// of them winning: listing them counts every option as a state.
-	pos, err = games.ParseString("kayles 1000003 1000003 5")
+	pos, err = ParseString("kayles 1000003 1000003 5")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func scriptSum(t *testing.T, file string, sum []naiveHeap) games.Position {
 	for _, h := range sum {
 		words = append(words, strconv.Itoa(h.n))
 	}
-	pos, err := games.Parse(words)
+	pos, err := Parse(words, OSFiles(context.Background()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +239,7 @@ func TestMisereScriptByQuotient(t *testing.T) {
 	memo := naiveMisere{}
 	r := rand.New(rand.NewPCG(23, 7))
 	for _, c := range scriptTwins {
-		inst, err := games.Open(c.file)
+		inst, err := Open(c.file, OSFiles(context.Background()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -391,7 +391,7 @@ func TestScriptQuotientFileErrors(t *testing.T) {
 		}
 	}
 	write(src)
-	inst, err := games.Open(file)
+	inst, err := Open(file, OSFiles(context.Background()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -420,7 +420,7 @@ func TestScriptQuotientFileErrors(t *testing.T) {
 		if err != nil {
 			return nil, err
 		}
-		pos, err := games.Parse(words)
+		pos, err := Parse(words, OSFiles(context.Background()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -468,7 +468,7 @@ func TestScriptQuotientFileErrors(t *testing.T) {
 		})
 	}
 	// The edited script's own quotient answers it again.
-	inst, err = games.Open(file)
+	inst, err = Open(file, OSFiles(context.Background()))
 	if err != nil {
 		t.Fatal(err)
 	}

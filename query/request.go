@@ -30,7 +30,7 @@ func (r *request) evaluator(inst games.Instance) (games.Evaluator, error) {
 	}
 	v, ok := inst.(games.Valued)
 	if !ok {
-		return nil, &game.UnsupportedError{Instead: "solve", Err: fmt.Errorf("%s is a %s game with no Grundy values", inst.Name(), inst.Spec().Kind)}
+		return nil, &game.UnsupportedError{Instead: "solve", Err: fmt.Errorf("%s is a %s game with no Grundy values", inst.Name(), inst.Kind())}
 	}
 	e := v.Evaluator(r.budget)
 	r.evals[inst] = e

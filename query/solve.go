@@ -122,10 +122,10 @@ func SolveWith(ctx context.Context, pos games.Position, opts SolveOptions) (*Sol
 			continue
 		}
 		if len(pos) != 1 || len(g.Components) != 1 {
-			return nil, game.Inputf("%s is a %s game: solve takes it alone, not in a sum", g.Game.Name(), g.Game.Spec().Kind)
+			return nil, game.Inputf("%s is a %s game: solve takes it alone, not in a sum", g.Game.Name(), g.Game.Kind())
 		}
 		if opts.Misere {
-			return nil, game.Inputf("--misere applies to impartial games, and %s is a %s game", g.Game.Name(), g.Game.Spec().Kind)
+			return nil, game.Inputf("--misere applies to impartial games, and %s is a %s game", g.Game.Name(), g.Game.Kind())
 		}
 		if opts.Tiers || opts.TierBlanks != nil || opts.DB != "" {
 			return solveTiers(ctx, pos, opts)
@@ -323,7 +323,7 @@ func (res *SolveResult) add(m SolveMove) {
 func solveSum(ctx context.Context, pos games.Position, opts SolveOptions) (*SolveResult, error) {
 	for _, grp := range pos {
 		if _, ok := grp.Game.(games.Valued); !ok {
-			return nil, game.Inputf("%s is a %s game that solve cannot handle", grp.Game.Name(), grp.Game.Spec().Kind)
+			return nil, game.Inputf("%s is a %s game that solve cannot handle", grp.Game.Name(), grp.Game.Kind())
 		}
 	}
 	sum := games.NewSum()

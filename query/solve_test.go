@@ -21,7 +21,7 @@ import (
 // (graph:FILE).
 func mustParse(t *testing.T, s string) games.Position {
 	t.Helper()
-	pos, err := games.Parse(strings.Fields(s))
+	pos, err := Parse(strings.Fields(s), OSFiles(context.Background()))
 	if err != nil {
 		t.Fatalf("parse %q: %v", s, err)
 	}

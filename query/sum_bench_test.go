@@ -3,8 +3,6 @@ package query
 import (
 	"context"
 	"testing"
-
-	"github.com/grundy-go/grundy/games"
 )
 
 // BenchmarkSolveSum solves sums of impartial games by retrograde analysis
@@ -20,7 +18,7 @@ func BenchmarkSolveSum(b *testing.B) {
 		{"misere_kayles_7_8_+_nim_3_4", "kayles 7 8 + nim 3 4", true},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			pos, err := games.ParseString(c.pos)
+			pos, err := ParseString(c.pos)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -36,7 +34,7 @@ func BenchmarkSolveSum(b *testing.B) {
 // BenchmarkMisereSearch answers a misère position that needs the search
 // over sums of components (two wild Kayles rows) with its winning moves.
 func BenchmarkMisereSearch(b *testing.B) {
-	pos, err := games.ParseString("kayles 12 7 + kayles 5")
+	pos, err := ParseString("kayles 12 7 + kayles 5")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grundy-go/grundy/games"
 	_ "github.com/grundy-go/grundy/script" // the .star loader
 )
 
@@ -22,7 +21,7 @@ func TestMisereScriptInGroups(t *testing.T) {
 	for a := 0; a <= 9; a++ {
 		for b := 0; b <= 9; b++ {
 			text := fmt.Sprintf("%s %d + %s %d", script, a, script, b)
-			pos, err := games.Parse(strings.Fields(text))
+			pos, err := Parse(strings.Fields(text), OSFiles(context.Background()))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,14 +8,13 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/grundy-go/grundy/game"
-	"github.com/grundy-go/grundy/games"
 )
 
 // TestTableSummary checks the summary of extrapolated ranges (whole periods
 // counted at once) against counting value by value.
 func TestTableSummary(t *testing.T) {
 	for _, name := range []string{"dawson-kayles", "kayles", "subtract:2,3,7"} {
-		inst, err := games.Open(name)
+		inst, err := Open(name, OSFiles(context.Background()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,7 +45,7 @@ func TestTableSummary(t *testing.T) {
 }
 
 func TestTableNotTabulable(t *testing.T) {
-	inst, err := games.Open("flip")
+	inst, err := Open("flip", OSFiles(context.Background()))
 	if err != nil {
 		t.Fatal(err)
 	}

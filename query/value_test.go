@@ -107,7 +107,7 @@ func TestValueAgreesWithNaiveSearch(t *testing.T) {
 				sum[i].rule = strings.Trim(strings.ReplaceAll(fmt.Sprint(set), " ", ","), "[]")
 			}
 		}
-		pos, err := games.ParseString(position(sum))
+		pos, err := ParseString(position(sum))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,7 +123,7 @@ func TestValueAgreesWithNaiveSearch(t *testing.T) {
 			t.Fatalf("%s: a win with no winning move", position(sum))
 		}
 		for _, m := range res.WinningMoves {
-			after, err := games.ParseString(m.PositionAfter)
+			after, err := ParseString(m.PositionAfter)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -141,7 +141,7 @@ func TestValueAgreesWithNaiveSearch(t *testing.T) {
 func TestValueNim345(t *testing.T) {
 	// 3 ^ 4 ^ 5 = 2; the only winning move makes the heaps XOR to 0: heap 3
 	// (011) becomes 3 ^ 2 = 1, since 4 ^ 2 = 6 > 4 and 5 ^ 2 = 7 > 5.
-	pos, _ := games.ParseString("nim 3 4 5")
+	pos, _ := ParseString("nim 3 4 5")
 	res, err := Value(context.Background(), pos, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -152,7 +152,7 @@ func TestValueNim345(t *testing.T) {
 	if m := res.WinningMoves[0]; m.Component != 0 || m.To != "nim 1" || m.PositionAfter != "nim 1 4 5" {
 		t.Fatalf("move %+v", m)
 	}
-	pos, _ = games.ParseString("nim 1 2 3")
+	pos, _ = ParseString("nim 1 2 3")
 	if res, _ = Value(context.Background(), pos, nil); res.Outcome != game.Lose.Class() || len(res.WinningMoves) != 0 {
 		t.Fatalf("nim 1 2 3: %+v", res)
 	}
@@ -160,7 +160,7 @@ func TestValueNim345(t *testing.T) {
 
 func TestValueHugeNimHeap(t *testing.T) {
 	// Nim's closed form G(n) = n and its direct option search answer at once.
-	pos, _ := games.ParseString("nim 1000000000000 999999999999")
+	pos, _ := ParseString("nim 1000000000000 999999999999")
 	res, err := Value(context.Background(), pos, &limits.Budget{MaxStates: 10})
 	if err != nil {
 		t.Fatal(err)
@@ -171,7 +171,7 @@ func TestValueHugeNimHeap(t *testing.T) {
 }
 
 func TestValueLimit(t *testing.T) {
-	pos, _ := games.ParseString("divisor 100000")
+	pos, _ := ParseString("divisor 100000")
 	_, err := Value(context.Background(), pos, &limits.Budget{MaxStates: 1000})
 	if !errors.Is(err, limits.ErrStateLimit) {
 		t.Fatalf("err = %v, want a state limit", err)
@@ -185,7 +185,7 @@ func TestValueLimit(t *testing.T) {
 func TestValueOneBudget(t *testing.T) {
 	ctx := context.Background()
 	states := func(text string, budget *limits.Budget) (int64, error) {
-		pos, err := games.ParseString(text)
+		pos, err := ParseString(text)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -18,10 +18,10 @@
 // "nim.star:4: in moves(7): ...". Errors in the script are bad input
 // (game.ErrInput); budgets and caps are limits ([LimitError]).
 //
-// [Load] reads a script file and [LoadSource] a script in memory; each
-// returns a games.Instance: a games.Valued for an impartial script, a
-// games.Solvable (solved by retrograde analysis) for a script with result.
-// Importing the package registers the ".star" loader with games, so a
-// script's path works as a GAME in any position (games.ParseString("rules.star
-// 12 + nim 3")). The user's guide to scripts is docs/scripts.md.
+// [LoadSource] runs a script's source and returns a games.Instance: a
+// games.Valued for an impartial script, a games.Solvable (solved by
+// retrograde analysis) for a script with result. Package query reads the
+// file of a GAME token ending in ".star" and loads it so, so a script's
+// path works as a GAME in any position (query.ParseString("rules.star 12 +
+// nim 3")). The user's guide to scripts is docs/scripts.md.
 package script

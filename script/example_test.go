@@ -43,12 +43,12 @@ def moves(n):
 	// 16 0 <nil>
 }
 
-// Importing package script registers the ".star" loader, so a script's
-// path works as a GAME in any position, in sums with the built-in games.
-// examples/grundy.star is Grundy's game (seed 004). games.Parse reads the
-// files a position names (games.ParseString reads none).
-func ExampleLoad() {
-	pos, err := games.Parse([]string{"../examples/grundy.star", "8", "+", "nim", "3"})
+// A script's path works as a GAME in any position, in sums with the
+// built-in games: query.Parse loads it. examples/grundy.star is Grundy's
+// game (seed 004). query.Parse reads the files a position names through
+// the file access it is given (query.ParseString reads none).
+func Example_position() {
+	pos, err := query.Parse([]string{"../examples/grundy.star", "8", "+", "nim", "3"}, query.OSFiles(context.Background()))
 	if err != nil {
 		fmt.Println(err)
 		return

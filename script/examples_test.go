@@ -12,7 +12,6 @@ import (
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
-	"github.com/grundy-go/grundy/script"
 )
 
 const examples = "../examples/"
@@ -20,7 +19,7 @@ const examples = "../examples/"
 // open parses a whole position in CLI syntax.
 func open(t *testing.T, words ...string) games.Position {
 	t.Helper()
-	pos, err := games.Parse(words)
+	pos, err := query.Parse(words, query.OSFiles(context.Background()))
 	if err != nil {
 		t.Fatalf("parse %q: %v", words, err)
 	}
@@ -495,8 +494,6 @@ func TestCards(t *testing.T) {
 	}
 	t.Logf("%d of 12 random deals are draws", draws)
 }
-
-var _ = script.Load
 
 // TestSolveImpartial checks that `grundy solve` of an impartial script
 // (a sum, by query.Solve) agrees with its Grundy values: the mover wins iff

@@ -180,8 +180,8 @@ type General struct{ s *Script }
 // Name returns the GAME token.
 func (g *General) Name() string { return g.s.Name() }
 
-// Spec returns a catalog entry describing the script.
-func (g *General) Spec() *games.Spec { return g.s.Spec() }
+// Kind says a script that defines result(pos) is a partizan game.
+func (g *General) Kind() games.Kind { return games.Partizan }
 
 // Parse reads all the ARGs of the group as one position, like the built-in
 // general games (docs/reference.md, "Positions"): parse(arg) gets them

@@ -73,7 +73,7 @@ func TestTableComputesLikeBuiltins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	builtin, err := games.Open("grundy-game")
+	builtin, err := query.Open("grundy-game", query.OSFiles(context.Background()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,8 +28,8 @@ func (c Pos) String() string { return c.s.format(c.ID) }
 // Name returns the GAME token: the script's path as given.
 func (s *Script) Name() string { return s.path }
 
-// Spec returns a catalog entry describing the script (not registered).
-func (s *Script) Spec() *games.Spec { return s.spec }
+// Kind says the script's game is impartial.
+func (s *Script) Kind() games.Kind { return games.Impartial }
 
 // Parse reads each ARG as one component, by the script's parse(arg).
 func (s *Script) Parse(args []string) ([]games.Component, error) {

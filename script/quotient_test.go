@@ -13,6 +13,7 @@ import (
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/limits"
+	"github.com/grundy-go/grundy/query"
 	"github.com/grundy-go/grundy/script"
 	"github.com/grundy-go/grundy/solve/quotient"
 )
@@ -70,12 +71,12 @@ func TestScriptQuotientTwins(t *testing.T) {
 		{"divisor.star", "divisor", 14},
 	} {
 		t.Run(c.file, func(t *testing.T) {
-			inst, err := script.Load("../examples/" + c.file)
+			inst, err := query.Open("../examples/"+c.file, query.OSFiles(context.Background()))
 			if err != nil {
 				t.Fatal(err)
 			}
 			got := scriptQuotient(t, inst, c.to)
-			twin, err := games.Open(c.game)
+			twin, err := query.Open(c.game, query.OSFiles(context.Background()))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -221,7 +222,7 @@ func TestScriptQuotientErrors(t *testing.T) {
 		})
 	}
 	// A limit is a limit, not bad input.
-	inst, err := script.Load("../examples/tokens.star")
+	inst, err := query.Open("../examples/tokens.star", query.OSFiles(context.Background()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +245,7 @@ type heapNamer interface {
 func TestScriptHeap(t *testing.T) {
 	load := func(path string) games.Instance {
 		t.Helper()
-		inst, err := script.Load(path)
+		inst, err := query.Open(path, query.OSFiles(context.Background()))
 		if err != nil {
 			t.Fatal(err)
 		}

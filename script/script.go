@@ -6,9 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
@@ -20,10 +18,6 @@ import (
 	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/limits"
 )
-
-func init() {
-	games.RegisterLoader(".star", LoadFS)
-}
 
 // Default step budgets. A step is one Starlark bytecode instruction or so;
 // a modern core runs some 10^7 to 10^8 of them a second.
@@ -116,7 +110,6 @@ type Script struct {
 	canon   *starlark.Function
 	show    *starlark.Function
 	result  *starlark.Function
-	spec    *games.Spec
 
 	showFailed bool // show() failed once: positions print in the default form
 
@@ -156,22 +149,10 @@ type Script struct {
 	sumHint string
 }
 
-// Load reads and runs the script at path and returns its game: a *Script
-// (impartial) or, when the script defines result(pos), a *General. The
-// script's print output goes to standard error, each line prefixed by path.
-func Load(path string) (games.Instance, error) { return LoadFS(games.OSFiles, path) }
-
-// LoadFS is Load reading the script through files (see games.OpenFS).
-func LoadFS(files fs.FS, path string) (games.Instance, error) {
-	src, err := games.ReadFile(files, path)
-	if err != nil {
-		return nil, fmt.Errorf("read script: %w", err)
-	}
-	return LoadSource(path, src, os.Stderr)
-}
-
-// LoadSource is Load for a script held in memory; name is its GAME token (a
-// file name ending in .star) and out receives its print output.
+// LoadSource runs the script src and returns its game: a *Script
+// (impartial) or, when the script defines result(pos), a *General; name is
+// its GAME token (a file name ending in .star) and out receives its print
+// output. Reading the file is the caller's (package query's file access).
 func LoadSource(name string, src []byte, out io.Writer) (games.Instance, error) {
 	s, err := compile(name, src, out)
 	if err != nil {
@@ -260,21 +241,9 @@ func compile(name string, src []byte, out io.Writer) (*Script, error) {
 	if s.moves == nil {
 		return nil, game.Inputf("%s: the script defines no moves(pos) function", name)
 	}
-	kind := games.Impartial
 	s.inst = s
 	if s.result != nil {
-		kind = games.Partizan
 		s.inst = &General{s}
-	}
-	s.spec = &games.Spec{
-		Name:    name,
-		Syntax:  "positions read by the script's parse(arg) (default: an integer, or integers joined by commas)",
-		Kind:    kind,
-		Rules:   "defined by the rule script " + name,
-		Example: name + " 10",
-		New: func(string) (games.Instance, error) {
-			return nil, game.Inputf("rule scripts take no parameters")
-		},
 	}
 	return s, nil
 }

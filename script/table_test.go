@@ -11,6 +11,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/query"
 	"github.com/grundy-go/grundy/script"
 )
 
@@ -40,7 +41,7 @@ func TestSubtractionTables(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		builtin, err := games.Open("subtract:" + strings.Join(words, ","))
+		builtin, err := query.Open("subtract:"+strings.Join(words, ","), query.OSFiles(context.Background()))
 		if err != nil {
 			t.Fatal(err)
 		}

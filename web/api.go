@@ -98,7 +98,7 @@ func checkGameToken(token string) error {
 		if strings.ContainsAny(token, "/\\") || strings.HasSuffix(token, ".star") {
 			return game.Inputf("the web explorer opens no files (%s): paste the script into the rule editor", token)
 		}
-		return nil // games.Parse reports the unknown game
+		return nil // query.Parse reports the unknown game
 	}
 	if spec.ReadsFile {
 		return game.Inputf("the web explorer opens no files (%s): game %s reads its parameter from a file", token, name)

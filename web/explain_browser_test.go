@@ -9,7 +9,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 )
 
@@ -17,7 +16,7 @@ import (
 // show.
 func explainOf(t *testing.T, position string) *query.Explanation {
 	t.Helper()
-	pos, err := games.ParseString(position)
+	pos, err := query.ParseString(position)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -135,7 +135,7 @@ func TestPlayAPI(t *testing.T) {
 // after it is refused.
 func TestPlayAPIRepetition(t *testing.T) {
 	const start = "quixo:3x3 xo./.../... x"
-	pos, err := games.ParseString(start)
+	pos, err := query.ParseString(start)
 	if err != nil {
 		t.Fatal(err)
 	}

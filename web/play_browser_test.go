@@ -48,7 +48,7 @@ type pagePoint struct {
 // an impartial position, else the remoteness; "" for a draw).
 func solved(t *testing.T, text string) (outcome, value string) {
 	t.Helper()
-	pos, err := games.ParseString(text)
+	pos, err := query.ParseString(text)
 	if err != nil {
 		t.Fatalf("parse %q: %v", text, err)
 	}
@@ -80,11 +80,11 @@ func solved(t *testing.T, text string) (outcome, value string) {
 // mover, nil for other games.
 func solvedScore(t *testing.T, text string) *int64 {
 	t.Helper()
-	pos, err := games.ParseString(text)
+	pos, err := query.ParseString(text)
 	if err != nil {
 		t.Fatalf("parse %q: %v", text, err)
 	}
-	if pos[0].Game.Spec().Kind != games.Scoring {
+	if pos[0].Game.Kind() != games.Scoring {
 		return nil
 	}
 	res, err := query.SolveWith(context.Background(), pos, query.SolveOptions{})
@@ -116,7 +116,7 @@ func rowSum(t *testing.T, text string) int64 {
 // the mover's lead (points so far less the opponent's) plus that margin.
 func moveOutcomes(t *testing.T, text string, lead int64) map[string]string {
 	t.Helper()
-	pos, err := games.ParseString(text)
+	pos, err := query.ParseString(text)
 	if err != nil {
 		t.Fatalf("parse %q: %v", text, err)
 	}

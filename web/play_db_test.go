@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 )
 
@@ -83,7 +82,7 @@ func TestBrowserPlayDatabase(t *testing.T) {
 func quixo3Database(t *testing.T) *query.Databases {
 	t.Helper()
 	dir := t.TempDir()
-	pos, err := games.Parse([]string{"quixo:3x3"})
+	pos, err := query.Parse([]string{"quixo:3x3"}, query.OSFiles(context.Background()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 )
 
@@ -21,7 +20,7 @@ func TestQuotient(t *testing.T) {
 		if status, body := get(t, ts, q("quotient", "game", c.game, "to", c.to), &got); status != http.StatusOK {
 			t.Fatalf("%s: status %d: %s", c.game, status, body)
 		}
-		inst, err := games.OpenFS(c.game, nil)
+		inst, err := query.Open(c.game, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grundy-go/grundy/games"
+	"github.com/grundy-go/grundy/query"
 )
 
 // TestGamesList: one line per game, none wider than lineWidth.
@@ -17,7 +17,7 @@ func TestGamesList(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	checkWidth(t, "games", out)
-	for _, s := range games.Catalog() {
+	for _, s := range query.Catalog() {
 		if !strings.Contains(out, "\n"+s.Name) {
 			t.Errorf("the list lacks %s:\n%s", s.Name, out)
 		}
@@ -37,7 +37,7 @@ func checkWidth(t *testing.T, what, out string) {
 // (from the repository's root, where the graph example's file is).
 func TestGamesOne(t *testing.T) {
 	t.Chdir("../..")
-	for _, s := range games.Catalog() {
+	for _, s := range query.Catalog() {
 		out, stderr, code := grundy(t, "", "games", s.Name)
 		if code != 0 {
 			t.Errorf("games %s: exit %d: %s", s.Name, code, stderr)

@@ -18,7 +18,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 )
 
@@ -369,7 +368,7 @@ func (b *syncBuffer) String() string {
 // drawn.
 func runTUI(t *testing.T, position string, first side, hint bool, keys ...string) (*playModel, string) {
 	t.Helper()
-	pos, err := games.ParseString(position)
+	pos, err := query.ParseString(position)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -490,7 +489,7 @@ func TestTUIComputerFirstAndQuit(t *testing.T) {
 // first move can be met; the query tests check the engine against minimax),
 // so the computer, moving first, never loses however the human plays.
 func TestPlayTicTacToe(t *testing.T) {
-	if _, ok := games.Lookup("tictactoe"); !ok {
+	if _, ok := query.LookupGame("tictactoe"); !ok {
 		t.Skip("no tictactoe in the catalog")
 	}
 	for _, move := range []string{"1", "2", "3"} {
@@ -510,7 +509,7 @@ func TestPlayTicTacToe(t *testing.T) {
 // the draw too, a position comes round a third time and the game ends with
 // 'result: draw'.
 func TestPlayRepetitionDraw(t *testing.T) {
-	if _, ok := games.Lookup("cards"); !ok {
+	if _, ok := query.LookupGame("cards"); !ok {
 		t.Skip("no cards in the catalog")
 	}
 	inR, inW := io.Pipe()
@@ -571,7 +570,7 @@ func TestPlayRepetitionDraw(t *testing.T) {
 // it (tic-tac-toe is a draw under perfect play), and the board is drawn as
 // a grid.
 func TestTUIGeneralGame(t *testing.T) {
-	if _, ok := games.Lookup("tictactoe"); !ok {
+	if _, ok := query.LookupGame("tictactoe"); !ok {
 		t.Skip("no tictactoe in the catalog")
 	}
 	m, screen := runTUI(t, "tictactoe", computer, true, strings.Split(strings.Repeat("\r", 8), "")...)
@@ -649,7 +648,7 @@ func endsMargin(row []int) int {
 // left end: every computer move is optimal by the plain recursion, the
 // totals are the numbers each side took, and the winner has the larger.
 func TestPlayScoringGame(t *testing.T) {
-	if _, ok := games.Lookup("ends"); !ok {
+	if _, ok := query.LookupGame("ends"); !ok {
 		t.Skip("no ends in the catalog")
 	}
 	start := []int{3, 9, 1, 2, 7, 4}
@@ -743,7 +742,7 @@ func endsRow(t *testing.T, pos string) []int {
 // move's line), and its verdict the sign. The first game is the issue's:
 // 3 and 9 taken, the human 6 behind on "1 2" loses by 5.
 func TestPlayHintsCountPoints(t *testing.T) {
-	if _, ok := games.Lookup("ends"); !ok {
+	if _, ok := query.LookupGame("ends"); !ok {
 		t.Skip("no ends in the catalog")
 	}
 	verdict := func(margin int, win, lose, draw string) string {

@@ -13,7 +13,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/grundy-go/grundy/games"
 	"github.com/grundy-go/grundy/query"
 )
 
@@ -24,7 +23,7 @@ var ansi = regexp.MustCompile("\x1b\\[[0-9;]*m")
 // with the start valued and the human to move, as after the first frame.
 func analysedModel(t *testing.T, position string, w, h int, hint bool) *playModel {
 	t.Helper()
-	pos, err := games.ParseString(position)
+	pos, err := query.ParseString(position)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +114,7 @@ func TestTUIRecord(t *testing.T) {
 // TestPlayTerminalPrintsRecord runs the terminal face itself: after the
 // program ends (Ctrl+C typed), the record follows the last frame.
 func TestPlayTerminalPrintsRecord(t *testing.T) {
-	pos, err := games.ParseString("nim 2 3")
+	pos, err := query.ParseString("nim 2 3")
 	if err != nil {
 		t.Fatal(err)
 	}

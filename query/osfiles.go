@@ -1,8 +1,10 @@
-package games
+package query
 
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"time"
@@ -12,7 +14,46 @@ import (
 	"github.com/grundy-go/grundy/limits"
 )
 
-// OSFilesContext gives the command line's file access for one request:
+// MaxFileSize is the most bytes a position's file (@FILE, graph:FILE, a
+// rule script) may hold: 64 MiB is ten million heaps written out, and a
+// bound keeps a file such as /dev/zero from filling the memory.
+const MaxFileSize = 64 << 20
+
+// ReadFile reads name through files, at most MaxFileSize bytes; it refuses
+// when there is no file access (files == nil: a face that reads no files).
+// Errors wrap game.ErrInput.
+func ReadFile(files fs.FS, name string) ([]byte, error) {
+	if files == nil {
+		return nil, game.Inputf("%q: this face reads no files", name)
+	}
+	f, err := files.Open(name)
+	if err != nil {
+		return nil, game.Inputf("%w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return nil, fmt.Errorf("read %s: %w", name, err) // a limit, not bad input
+	}
+	if err != nil {
+		return nil, game.Inputf("read %s: %w", name, err)
+	}
+	if len(data) > MaxFileSize {
+		return nil, game.Inputf("%s is larger than %d MiB, the most a position's file may hold", name, MaxFileSize>>20)
+	}
+	return data, nil
+}
+
+// readFile is ReadFile naming what the file is in its errors.
+func readFile(files fs.FS, name, what string) ([]byte, error) {
+	data, err := ReadFile(files, name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	return data, nil
+}
+
+// OSFiles gives the command line's file access for one request:
 // names are paths of the operating system, absolute or relative to the
 // working directory (not the slash-separated names fs.ValidPath accepts).
 //
@@ -25,7 +66,7 @@ import (
 // Reads stop when ctx ends, with ctx's error: the standard input (a pipe or
 // a terminal that may never write) is read through the runtime's poller
 // with ctx's deadline, and a regular file checks ctx between reads.
-func OSFilesContext(ctx context.Context) fs.FS { return osFiles{ctx} }
+func OSFiles(ctx context.Context) fs.FS { return osFiles{ctx} }
 
 type osFiles struct{ ctx context.Context }
 

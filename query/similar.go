@@ -1,17 +1,18 @@
-package games
+package query
 
 import (
-	"github.com/grundy-go/grundy/internal/edit"
 	"slices"
 	"strings"
+
+	"github.com/grundy-go/grundy/internal/edit"
 )
 
-// Similar returns the names of the catalog a mistyped name most likely
+// SimilarGames returns the names of the catalog a mistyped name most likely
 // meant, closest first (at most three): names within a small edit distance
 // of it (two edits, or a third of its length for long names), and names it
 // is a prefix of ("dawson" -> dawson-chess, dawson-kayles). It returns
 // nil when nothing is close.
-func Similar(name string) []string {
+func SimilarGames(name string) []string {
 	name = strings.ToLower(strings.TrimSpace(name))
 	if name == "" {
 		return nil
@@ -22,13 +23,13 @@ func Similar(name string) []string {
 	}
 	var found []match
 	limit := max(2, len(name)/3)
-	for _, s := range Catalog() {
-		d := edit.Distance(name, s.Name)
-		if len(name) >= 3 && strings.HasPrefix(s.Name, name) {
+	for _, e := range catalog {
+		d := edit.Distance(name, e.Name)
+		if len(name) >= 3 && strings.HasPrefix(e.Name, name) {
 			d = min(d, 1)
 		}
-		if d <= limit && d < len(s.Name) {
-			found = append(found, match{s.Name, d})
+		if d <= limit && d < len(e.Name) {
+			found = append(found, match{e.Name, d})
 		}
 	}
 	slices.SortStableFunc(found, func(a, b match) int { return a.dist - b.dist })
