@@ -338,7 +338,7 @@ func (x *explainer) reason(ctx context.Context, inst games.Instance, e games.Eva
 	if len(options) <= MaxMexOptions {
 		return r, x.byOptions(ctx, inst, e, c, options, &r)
 	}
-	if n, ok := c.Key().(int); ok {
+	if n, ok := games.HeapOf(inst, c); ok {
 		if tab, ok := inst.(games.Tabulator); ok {
 			read, err := readPattern(ctx, tab, e, n, x.req.budget)
 			if err != nil {
@@ -677,7 +677,7 @@ func (x *explainer) table(ctx context.Context, pos games.Position, evals []games
 				return err
 			}
 			r.game = pos[it.gi].Game.Name()
-			r.heap, _ = it.c.Key().(int)
+			r.heap, _ = games.HeapOf(pos[it.gi].Game, it.c)
 			res.Table = append(res.Table, r)
 		}
 		level = next

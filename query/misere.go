@@ -560,11 +560,9 @@ func (m *Misere) byQuotient(ctx context.Context, pos games.Position, valued []ga
 		case file != nil && !ok:
 			return false, game.Inputf("%s positions are not heaps, so the quotient of file %s cannot answer them", name, file.Name)
 		case !ok || isScript != script:
-			return false, nil
-		case script && name != first.Name():
-			// Each script's heaps are read within the request (scriptHeaps
-			// checks that the groups read the same moves); two scripts
-			// are two sources of rules.
+			// Scripts are compared by their moves, not their paths:
+			// scriptHeaps reads each group's heaps and the search answers
+			// when they differ.
 			return false, nil
 		}
 	}
