@@ -123,6 +123,11 @@ type cramEval struct {
 
 func (e *cramEval) States() int64 { return e.fast.States + e.wide.States }
 
+// memoized returns the entries of the engines' memos and how many they replaced.
+func (e *cramEval) memoized() (entries int, replaced int64) {
+	return e.fast.Memoized() + e.wide.Memoized(), e.fast.Replaced() + e.wide.Replaced()
+}
+
 // dawsonKaylesCode is octal 0.07, Dawson's Kayles.
 var dawsonKaylesCode = func() heap.Code {
 	code, err := heap.ParseCode("0.07")
@@ -165,16 +170,38 @@ var dawsonKaylesRows = sync.OnceValue(func() []game.Nimber {
 	return g
 })
 
+// fastParts appends the keys of the components of s (cropped to its
+// bounding box) for the fast engine to dst; ok is false when one does not
+// fit a key (a bounding box of 8 x 8, or wider than 8 and of more than 59
+// cells or 15 columns), and the Shape engine values s.
+func (e *cramEval) fastParts(s Shape, dst []uint64) (_ []uint64, ok bool) {
+	if p, ok := bitsOfShape(s); ok {
+		if s.W == 8 && s.H == 8 {
+			return dst, false
+		}
+		return e.bits.split(p, dst), true
+	}
+	for _, c := range (ShapeGame{}).Split(s, nil) {
+		if c.Bits&(c.Bits-1) == 0 {
+			continue
+		}
+		if dst, ok = e.bits.appendShape(c, dst); !ok {
+			return dst, false
+		}
+	}
+	return dst, true
+}
+
 // shapeValue returns the value of a set of cells cropped to its bounding
 // box, connected or not.
 func (e *cramEval) shapeValue(ctx context.Context, s Shape) (game.Nimber, error) {
-	p, ok := bitsOfShape(s)
+	var buf [32]uint64
+	parts, ok := e.fastParts(s, buf[:0])
 	if !ok {
 		return e.wide.Value(ctx, s)
 	}
-	var buf [32]uint64
 	var x game.Nimber
-	for _, c := range e.bits.split(p, buf[:0]) {
+	for _, c := range parts {
 		v, err := e.fast.Value(ctx, c)
 		if err != nil {
 			return 0, err
@@ -185,15 +212,15 @@ func (e *cramEval) shapeValue(ctx context.Context, s Shape) (game.Nimber, error)
 }
 
 // shapeIs reports whether a set of cells cropped to its bounding box has
-// value v: for sets within 8 x 8, the pruned search's question on the sum
-// of its components, which needs less than their values.
+// value v: the pruned search's question on the sum of its components,
+// which needs less than their values.
 func (e *cramEval) shapeIs(ctx context.Context, s Shape, v game.Nimber) (bool, error) {
-	p, ok := bitsOfShape(s)
+	var buf [32]uint64
+	parts, ok := e.fastParts(s, buf[:0])
 	if !ok {
 		return e.wide.IsValue(ctx, []Shape{s}, v)
 	}
-	var buf [32]uint64
-	return e.fast.IsValue(ctx, e.bits.split(p, buf[:0]), v)
+	return e.fast.IsValue(ctx, parts, v)
 }
 
 func (e *cramEval) partValue(ctx context.Context, p rectPart) (game.Nimber, error) {

@@ -25,6 +25,8 @@ import (
 // and height.
 type cramBitsGame struct {
 	buf      *[32]uint64   // the components of the option being yielded
+	shapes   *[32]Shape    // the components of a wide component's option, before encoding
+	wide     *wideCache    // canonical keys of recent wide components
 	cache    *canonCache   // representatives of recent components
 	endgame  []uint8       // cramEndgame(): every set of cells within 5 x 4
 	rows     []game.Nimber // dawsonKaylesRows(): the values of full rows
@@ -32,7 +34,7 @@ type cramBitsGame struct {
 }
 
 func newCramBitsGame(symmetry bool) cramBitsGame {
-	return cramBitsGame{buf: new([32]uint64), cache: new(canonCache), endgame: cramEndgame(), rows: dawsonKaylesRows(), symmetry: symmetry}
+	return cramBitsGame{buf: new([32]uint64), shapes: new([32]Shape), wide: new(wideCache), cache: new(canonCache), endgame: cramEndgame(), rows: dawsonKaylesRows(), symmetry: symmetry}
 }
 
 // cramDominoes returns the cells of board p that are the left cell of a
@@ -45,6 +47,10 @@ func cramDominoes(p uint64) (horizontal, vertical uint64) {
 // Options yields, for each domino of open cells of p, the canonical
 // components of what it leaves.
 func (g cramBitsGame) Options(p uint64, yield func([]uint64) bool) {
+	if p&cramWideTag != 0 {
+		g.wideOptions(p, yield)
+		return
+	}
 	horizontal, vertical := cramDominoes(p)
 	for d := horizontal; d != 0; d &= d - 1 {
 		low := d & -d
@@ -58,23 +64,6 @@ func (g cramBitsGame) Options(p uint64, yield func([]uint64) bool) {
 			return
 		}
 	}
-}
-
-// AppendSums is Options for the engine (solve.SumAppender), in the same
-// order, with no callback.
-func (g cramBitsGame) AppendSums(p uint64, parts []uint64, ends []int32) ([]uint64, []int32) {
-	horizontal, vertical := cramDominoes(p)
-	for d := horizontal; d != 0; d &= d - 1 {
-		low := d & -d
-		parts = g.split(p&^(low|low<<1), parts)
-		ends = append(ends, int32(len(parts)))
-	}
-	for d := vertical; d != 0; d &= d - 1 {
-		low := d & -d
-		parts = g.split(p&^(low|low<<8), parts)
-		ends = append(ends, int32(len(parts)))
-	}
-	return parts, ends
 }
 
 // split appends the canonical components of board p that have a move
@@ -93,10 +82,18 @@ func (g cramBitsGame) split(p uint64, dst []uint64) []uint64 {
 // Size is the number of cells of p: the pruned search tries the options
 // with the fewest cells first and takes a sum's largest component as its
 // hardest.
-func (cramBitsGame) Size(p uint64) int { return bits.OnesCount64(p) }
+func (cramBitsGame) Size(p uint64) int {
+	if p&cramWideTag != 0 {
+		p &= wideCells
+	}
+	return bits.OnesCount64(p)
+}
 
 // Value answers the canonical components whose values are known.
 func (g cramBitsGame) Value(p uint64) (game.Nimber, bool) {
+	if p&cramWideTag != 0 {
+		return g.wideValue(p)
+	}
 	if p&(p+1) == 0 && p < 1<<8 { // a full row (a line's representative is a row; 0x3ff is a row of 8 and two cells below)
 		return g.rows[bits.OnesCount64(p)], true
 	}
@@ -104,7 +101,40 @@ func (g cramBitsGame) Value(p uint64) (game.Nimber, bool) {
 	if w <= cramEndgameW && h <= cramEndgameH {
 		return game.Nimber(g.endgame[cramEndgameIndex(p)]), true
 	}
+	if v, ok := g.graphValue(p); ok {
+		return v, true
+	}
 	if g.symmetry && cramSymmetric(p, w, h) {
+		return 0, true
+	}
+	return 0, false
+}
+
+// graphValue answers a connected component whose graph (its open cells,
+// an edge between adjacent ones) is a path or a cycle, whatever its shape
+// on the board. A domino is an edge whose two ends it removes, so Cram on
+// a component depends only on its graph up to isomorphism: on a path of n
+// cells it is Dawson's Kayles on a heap of n, as on a row (a snake that
+// never touches itself is a row), and on a cycle of n cells every domino
+// leaves a path of n - 2, so the value is 1 if that path's is 0 and 0
+// otherwise. A connected graph is a path when no vertex has three
+// neighbours or more and it has one edge fewer than vertices (a tree),
+// and a cycle when no vertex has three and it has as many edges as
+// vertices.
+func (g cramBitsGame) graphValue(p uint64) (game.Nimber, bool) {
+	west, north := p&(p<<1)&^col0Mask, p&(p<<8) // cells whose west (north) neighbour is open
+	east, south := cramDominoes(p)              // cells whose east (south) neighbour is open
+	if west&east&(north|south)|north&south&(west|east) != 0 {
+		return 0, false
+	}
+	n, edges := bits.OnesCount64(p), bits.OnesCount64(east)+bits.OnesCount64(south)
+	switch edges {
+	case n - 1:
+		return g.rows[n], true
+	case n:
+		if g.rows[n-2] == 0 {
+			return 1, true
+		}
 		return 0, true
 	}
 	return 0, false

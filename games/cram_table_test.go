@@ -69,7 +69,8 @@ func TestCramBoards(t *testing.T) {
 		cpu0, start := cramCPU(), time.Now()
 		v := cramValue(t, e, inst, board)
 		cpu, wall := cramCPU()-cpu0, time.Since(start)
-		line := fmt.Sprintf("%s %s: value %d, %d states, CPU %.2f s, wall %.2f s, memory %s", inst.Name(), board, v, e.States(), cpu, wall.Seconds(), limits.Bytes(budget.Memory()))
+		entries, replaced := e.(*cramEval).memoized()
+		line := fmt.Sprintf("%s %s: value %d, %d states, %d memo entries (%d replaced), CPU %.2f s, wall %.2f s, memory %s", inst.Name(), board, v, e.States(), entries, replaced, cpu, wall.Seconds(), limits.Bytes(budget.Memory()))
 		w, h, _ := strings.Cut(board, "x")
 		want, ok := publishedCram[board]
 		if !ok {

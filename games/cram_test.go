@@ -76,7 +76,7 @@ func cramValue(t *testing.T, e Evaluator, inst *cramInstance, board string) game
 // random sets of cells (every density) of 6 x 4, 4 x 6 and 5 x 5.
 func TestCramAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(32, 1))
-	for _, d := range [][2]int{{3, 3}, {4, 3}, {3, 4}, {4, 4}, {5, 3}, {3, 5}, {8, 2}, {2, 8}, {6, 4}, {4, 6}, {5, 5}} {
+	for _, d := range [][2]int{{3, 3}, {4, 3}, {3, 4}, {4, 4}, {5, 3}, {3, 5}, {8, 2}, {2, 8}, {6, 4}, {4, 6}, {5, 5}, {10, 2}, {2, 10}} {
 		w, h := d[0], d[1]
 		want := denseCramValues(w, h)
 		var masks []uint32
@@ -115,6 +115,96 @@ func TestCramAgainstBruteForce(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// naiveCram values a set of open cells m of a w x h board (bit r*w+c) by
+// the definition, memoized by the whole set, with no splitting, no
+// symmetry and no table.
+func naiveCram(w, h int, m uint64, memo map[uint64]game.Nimber) game.Nimber {
+	if v, ok := memo[m]; ok {
+		return v
+	}
+	var seen game.MexSet
+	for i := range w * h {
+		if m>>i&1 == 0 {
+			continue
+		}
+		if i%w+1 < w && m>>(i+1)&1 != 0 {
+			seen.Add(naiveCram(w, h, m&^(3<<i), memo))
+		}
+		if i+w < w*h && m>>(i+w)&1 != 0 {
+			seen.Add(naiveCram(w, h, m&^(1<<i|1<<(i+w)), memo))
+		}
+	}
+	v := seen.Mex()
+	memo[m] = v
+	return v
+}
+
+// TestCramWideAgainstNaive checks the components wider than 8 (the wide
+// keys of cram_wide.go, and the Shape engine for those that do not fit
+// one) against naiveCram on random boards of 12 to 20 open cells, 9 to 15
+// cells wide or tall, with and without the shortcut.
+func TestCramWideAgainstNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(32, 3))
+	wide := 0
+	for _, d := range [][2]int{{9, 3}, {3, 9}, {9, 4}, {4, 9}, {10, 4}, {12, 4}, {4, 12}, {15, 3}, {9, 7}, {10, 6}, {8, 8}} {
+		w, h := d[0], d[1]
+		engines := []Evaluator{(&cramInstance{symmetry: true}).Evaluator(nil), (&cramInstance{}).Evaluator(nil)}
+		for range 150 {
+			// A random walk of open cells, mostly forward along the board's
+			// long side (a, of length long; b across, of length short), so
+			// they connect into components wider than 8.
+			long, short := max(w, h), min(w, h)
+			a, b := rng.IntN(long/3), rng.IntN(short)
+			cell := func() uint64 {
+				if w >= h {
+					return 1 << (b*w + a)
+				}
+				return 1 << (a*w + b)
+			}
+			m := cell()
+			for open := 12 + rng.IntN(9); bits.OnesCount64(m) < open; m |= cell() {
+				switch step := rng.IntN(16); {
+				case step < 10:
+					a = min(a+1, long-1)
+				case step < 11:
+					a = max(a-1, 0)
+				case step < 13:
+					b = min(b+1, short-1)
+				case step < 15:
+					b = max(b-1, 0)
+				default:
+					a, b = rng.IntN(long), rng.IntN(short) // a jump: several components
+				}
+			}
+			var board strings.Builder
+			for r := range h {
+				if r > 0 {
+					board.WriteByte('/')
+				}
+				for c := range w {
+					board.WriteByte(".#"[1-m>>(r*w+c)&1])
+				}
+			}
+			for _, c := range (ShapeGame{}).Split(Shape{m, uint8(w), uint8(h)}, nil) {
+				if c.W > 8 || c.H > 8 {
+					wide++
+					break
+				}
+			}
+			want := naiveCram(w, h, m, map[uint64]game.Nimber{})
+			for i, e := range engines {
+				inst := &cramInstance{symmetry: i == 0}
+				if got := cramValue(t, e, inst, board.String()); got != want {
+					t.Fatalf("%s %s: engine %d, naive %d", inst.Name(), board.String(), got, want)
+				}
+			}
+		}
+	}
+	if wide < 500 {
+		t.Fatalf("%d boards of 1,650 had a component wider than 8", wide)
 	}
 }
 

@@ -3,7 +3,6 @@ package solve
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/grundy-go/grundy/game"
@@ -31,7 +30,10 @@ import (
 //   - Each component remembers what was learned of it: its value once
 //     known, the values some option has, the values no option has, and
 //     the values it does not have, so a question asked again costs a
-//     lookup.
+//     lookup. The memo is a transposition table (factsTable) that grows
+//     while the request's memory budget allows, up to half of it, and then
+//     keeps its size and replaces its cheapest entries: a search past the
+//     memory limit goes on, more slowly, instead of stopping.
 //
 // Every question reduces to questions on options, which are positions
 // nearer the end, so the search ends on acyclic games; a position met
@@ -50,9 +52,9 @@ type Pruned[P comparable] struct {
 	canon  game.Canonicalizer[P]
 	valuer game.Valuer[P]
 	sizer  Sizer[P]
-	memo   map[P]int32       // the index of each component's facts in chunks
-	chunks [][]facts         // the facts, in chunks that never move (so a *facts stays valid)
-	depth  int               // the depth of the question being asked
+	table  *factsTable[P]    // the memo, made by ready
+	fixed  bool              // the table may not grow: it replaces entries
+	path   []P               // the components whose options are being asked about, outermost first
 	frames []*prunedFrame[P] // the scratch of each depth's options
 }
 
@@ -64,15 +66,14 @@ type Sizer[P comparable] interface {
 }
 
 // facts is what Pruned knows of one component. The bit sets hold values
-// below 64; questions about larger values are answered by search each
-// time.
+// below factsBits (16); questions about larger values are answered by
+// search each time.
 type facts struct {
 	value  game.Nimber
 	known  bool   // value is the component's value
-	active bool   // its options are being asked about (a cycle if met again)
-	has    uint64 // bit k: some option has value k (so g != k)
-	hasNot uint64 // bit k: no option has value k (so g <= k)
-	not    uint64 // bit k: g != k
+	has    uint16 // bit k: some option has value k (so g != k)
+	hasNot uint16 // bit k: no option has value k (so g <= k)
+	not    uint16 // bit k: g != k
 }
 
 // prunedFrame is the options of one position, in the order tried: the
@@ -84,13 +85,9 @@ type prunedFrame[P comparable] struct {
 	size  []int
 }
 
-// factsBytes is the memory a memo entry holds: the facts (40 bytes), and
-// the map's key, index and overhead.
-const factsBytes = 80
-
 // NewPruned returns a pruned solver for g counting against budget.
 func NewPruned[P comparable](g game.Game[P], budget *limits.Budget) *Pruned[P] {
-	s := &Pruned[P]{game: g, memo: map[P]int32{}}
+	s := &Pruned[P]{game: g}
 	s.Budget = budget
 	s.split, _ = g.(game.Splitter[P])
 	s.canon, _ = g.(game.Canonicalizer[P])
@@ -100,11 +97,41 @@ func NewPruned[P comparable](g game.Game[P], budget *limits.Budget) *Pruned[P] {
 }
 
 // Memoized reports how many components the solver knows something of.
-func (s *Pruned[P]) Memoized() int { return len(s.memo) }
+func (s *Pruned[P]) Memoized() int {
+	if s.table == nil {
+		return 0
+	}
+	return s.table.count
+}
+
+// Replaced reports how many entries the memo has replaced (or dropped as
+// it grew) once it could not grow.
+func (s *Pruned[P]) Replaced() int64 {
+	if s.table == nil {
+		return 0
+	}
+	return s.table.evicted
+}
+
+// ready makes the memo, of the smallest size, on first use.
+func (s *Pruned[P]) ready() error {
+	if s.table != nil {
+		return nil
+	}
+	t := newFactsTable[P]()
+	if err := s.Hold(t.bytesOf(len(t.slots))); err != nil {
+		return err
+	}
+	s.table = t
+	return nil
+}
 
 // Value returns the Grundy value of component p (canonical, as the game's
 // options give them).
 func (s *Pruned[P]) Value(ctx context.Context, p P) (game.Nimber, error) {
+	if err := s.ready(); err != nil {
+		return 0, err
+	}
 	parts := s.components(p, nil)
 	var x game.Nimber
 	for _, c := range parts {
@@ -119,6 +146,9 @@ func (s *Pruned[P]) Value(ctx context.Context, p P) (game.Nimber, error) {
 
 // IsValue reports whether the sum of the components parts has value v.
 func (s *Pruned[P]) IsValue(ctx context.Context, parts []P, v game.Nimber) (bool, error) {
+	if err := s.ready(); err != nil {
+		return false, err
+	}
 	var canon []P
 	for _, p := range parts {
 		canon = s.components(p, canon)
@@ -129,55 +159,81 @@ func (s *Pruned[P]) IsValue(ctx context.Context, parts []P, v game.Nimber) (bool
 // components appends the canonical components of p to dst.
 func (s *Pruned[P]) components(p P, dst []P) []P { return appendComponents(s.split, s.canon, p, dst) }
 
-// facts returns the entry of c, made (and accounted for) if new.
-func (s *Pruned[P]) facts(c P) (*facts, error) {
-	if i, ok := s.memo[c]; ok {
-		return s.at(i), nil
-	}
-	n := len(s.memo)
-	if n == math.MaxInt32 {
-		return nil, fmt.Errorf("more than %d components", math.MaxInt32)
-	}
-	if err := s.Hold(int64(n+1) * factsBytes); err != nil {
-		return nil, err
-	}
-	if n%factsChunk == 0 {
-		s.chunks = append(s.chunks, make([]facts, factsChunk))
-	}
-	f := s.at(int32(n))
+// lookup returns what is known of c: the game's Valuer's answer, or the
+// memo's entry, or nothing.
+func (s *Pruned[P]) lookup(c P) facts {
 	if s.valuer != nil {
-		f.value, f.known = s.valuer.Value(c)
+		if v, ok := s.valuer.Value(c); ok {
+			return facts{value: v, known: true}
+		}
 	}
-	s.memo[c] = int32(n)
-	return f, nil
+	if i, ok := s.table.find(c); ok {
+		return unpack(s.table.slots[i].meta)
+	}
+	return facts{}
 }
 
-// factsChunk is the number of facts in a chunk: a chunk is allocated
-// whole, and holds no pointer, so the collector does not scan it.
-const factsChunk = 4096
+// remember stores f as what is known of c: in c's entry, or in a new one,
+// growing the memo first when it is three quarters full and the budget
+// allows; when c's window is full, c replaces the cheapest entry of its
+// window.
+func (s *Pruned[P]) remember(c P, f facts) {
+	t := s.table
+	i, ok := t.find(c)
+	if !ok && 4*(t.count+1) > 3*len(t.slots) && s.growable() {
+		s.table = t.grown()
+		t = s.table
+		i, ok = t.find(c)
+	}
+	switch {
+	case ok:
+	case i >= 0:
+		t.count++
+	default:
+		var size func(P) int
+		if s.sizer != nil {
+			size = s.sizer.Size
+		}
+		i = t.victim(c, size)
+		t.evicted++
+	}
+	t.slots[i] = factsSlot[P]{key: c, meta: pack(f)}
+}
 
-// at returns the facts of index i.
-func (s *Pruned[P]) at(i int32) *facts { return &s.chunks[i/factsChunk][i%factsChunk] }
+// growable reports whether the memo may double: while the table, old and
+// new together during the growth, stays within half of the request's
+// memory limit (the rest is for the other engines and the process) and
+// the budget accounts for it. Once it may not, it never grows again.
+func (s *Pruned[P]) growable() bool {
+	if s.fixed {
+		return false
+	}
+	n := len(s.table.slots)
+	need := s.table.bytesOf(n) + s.table.bytesOf(2*n)
+	if b := s.Budget; b != nil && b.MaxMemory > 0 && need > b.MaxMemory/2 || s.Hold(need) != nil {
+		s.fixed = true
+		return false
+	}
+	return true
+}
 
 // value returns g(c): the first candidate k that no option has.
 func (s *Pruned[P]) value(ctx context.Context, c P) (game.Nimber, error) {
-	f, err := s.facts(c)
-	if err != nil {
-		return 0, err
-	}
+	f := s.lookup(c)
 	if f.known {
 		return f.value, nil
 	}
 	for k := game.Nimber(0); ; k++ {
-		if k < 64 && f.not&(1<<k) != 0 {
+		if k < factsBits && f.not&(1<<k) != 0 {
 			continue // g != k is known, so some option has k (or g < k, which the loop has ruled out)
 		}
-		has, err := s.optionHas(ctx, c, f, k)
+		has, err := s.optionHas(ctx, c, &f, k)
 		if err != nil {
 			return 0, err
 		}
 		if !has {
 			f.value, f.known = k, true
+			s.remember(c, f)
 			return k, nil
 		}
 	}
@@ -186,25 +242,23 @@ func (s *Pruned[P]) value(ctx context.Context, c P) (game.Nimber, error) {
 // is reports whether g(c) = y: no option has value y, and every value
 // below y has an option.
 func (s *Pruned[P]) is(ctx context.Context, c P, y game.Nimber) (bool, error) {
-	f, err := s.facts(c)
-	if err != nil {
-		return false, err
-	}
+	f := s.lookup(c)
 	if f.known {
 		return f.value == y, nil
 	}
-	if y < 64 && f.not&(1<<y) != 0 {
+	if y < factsBits && f.not&(1<<y) != 0 {
 		return false, nil
 	}
-	result, err := s.decide(ctx, c, f, y)
+	result, err := s.decide(ctx, c, &f, y)
 	if err != nil {
 		return false, err
 	}
 	if result {
 		f.value, f.known = y, true
-	} else if y < 64 {
+	} else if y < factsBits {
 		f.not |= 1 << y
 	}
+	s.remember(c, f)
 	return result, nil
 }
 
@@ -224,12 +278,15 @@ func (s *Pruned[P]) decide(ctx context.Context, c P, f *facts, y game.Nimber) (b
 	return true, nil
 }
 
-// optionHas reports whether some option of c has value k.
+// optionHas reports whether some option of c has value k, adding what it
+// learns to f, the caller's copy of c's facts, which it stores. No other
+// question changes c's entry meanwhile: the questions it asks are on
+// options, and reaching c from them is a cycle.
 func (s *Pruned[P]) optionHas(ctx context.Context, c P, f *facts, k game.Nimber) (bool, error) {
 	if f.known && k <= f.value {
 		return k < f.value, nil // the value is the mex of the options' values
 	}
-	if k < 64 {
+	if k < factsBits {
 		switch {
 		case f.has&(1<<k) != 0:
 			return true, nil
@@ -237,7 +294,7 @@ func (s *Pruned[P]) optionHas(ctx context.Context, c P, f *facts, k game.Nimber)
 			return false, nil
 		}
 	}
-	if f.active {
+	if slices.Contains(s.path, c) {
 		return false, fmt.Errorf("%w: a position is reachable from itself", ErrCycle)
 	}
 	fr, err := s.expand(ctx, c)
@@ -252,36 +309,32 @@ func (s *Pruned[P]) optionHas(ctx context.Context, c P, f *facts, k game.Nimber)
 		if i > 0 {
 			start = fr.ends[i-1]
 		}
-		if x, ok := s.knownSum(fr.parts[start:end]); ok && x < 64 {
+		if x, ok := s.knownSum(fr.parts[start:end]); ok && x < factsBits {
 			f.has |= 1 << x
 			f.not |= 1 << x
 		}
 	}
-	if k < 64 && f.has&(1<<k) != 0 {
-		return true, nil
+	found := k < factsBits && f.has&(1<<k) != 0
+	if !found {
+		s.path = append(s.path, c)
+		for _, i := range fr.order {
+			start := 0
+			if i > 0 {
+				start = fr.ends[i-1]
+			}
+			ok, err := s.sumIs(ctx, fr.parts[start:fr.ends[i]], k)
+			if err != nil {
+				s.path = s.path[:len(s.path)-1]
+				return false, err
+			}
+			if ok {
+				found = true
+				break
+			}
+		}
+		s.path = s.path[:len(s.path)-1]
 	}
-	f.active = true
-	s.depth++
-	found := false
-	for _, i := range fr.order {
-		start := 0
-		if i > 0 {
-			start = fr.ends[i-1]
-		}
-		ok, err := s.sumIs(ctx, fr.parts[start:fr.ends[i]], k)
-		if err != nil {
-			s.depth--
-			f.active = false
-			return false, err
-		}
-		if ok {
-			found = true
-			break
-		}
-	}
-	s.depth--
-	f.active = false
-	if k < 64 {
+	if k < factsBits {
 		if found {
 			f.has |= 1 << k
 			f.not |= 1 << k
@@ -289,6 +342,7 @@ func (s *Pruned[P]) optionHas(ctx context.Context, c P, f *facts, k game.Nimber)
 			f.hasNot |= 1 << k
 		}
 	}
+	s.remember(c, *f)
 	return found, nil
 }
 
@@ -296,19 +350,11 @@ func (s *Pruned[P]) optionHas(ctx context.Context, c P, f *facts, k game.Nimber)
 func (s *Pruned[P]) knownSum(parts []P) (game.Nimber, bool) {
 	var x game.Nimber
 	for _, p := range parts {
-		i, ok := s.memo[p]
-		if !ok || !s.at(i).known {
-			if s.valuer == nil {
-				return 0, false
-			}
-			v, ok := s.valuer.Value(p)
-			if !ok {
-				return 0, false
-			}
-			x ^= v
-			continue
+		f := s.lookup(p)
+		if !f.known {
+			return 0, false
 		}
-		x ^= s.at(i).value
+		x ^= f.value
 	}
 	return x, true
 }
@@ -319,10 +365,11 @@ func (s *Pruned[P]) expand(ctx context.Context, c P) (*prunedFrame[P], error) {
 	if err := s.Step(ctx); err != nil {
 		return nil, err
 	}
-	for len(s.frames) <= s.depth {
+	depth := len(s.path)
+	for len(s.frames) <= depth {
 		s.frames = append(s.frames, new(prunedFrame[P]))
 	}
-	fr := s.frames[s.depth]
+	fr := s.frames[depth]
 	fr.parts, fr.ends, fr.order, fr.size = fr.parts[:0], fr.ends[:0], fr.order[:0], fr.size[:0]
 	s.game.Options(c, func(option []P) bool {
 		for _, p := range option {

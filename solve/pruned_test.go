@@ -131,3 +131,45 @@ func TestPrunedLimits(t *testing.T) {
 		t.Fatalf("memory limit: %v", err)
 	}
 }
+
+// TestPrunedReplaces checks the memo once it cannot grow: under a memory
+// limit that holds only the smallest table (1024 entries), on games of
+// 4,000 positions, entries are replaced and every value is still exact.
+// An option of p is below p/2, so the search is at most 12 deep and
+// valuing again what was replaced stays cheap.
+func TestPrunedReplaces(t *testing.T) {
+	rng := rand.New(rand.NewPCG(283, 2020))
+	for round := range 4 {
+		dag := randomDAG{options: make([][][]int, 4000)}
+		for p := 2; p < len(dag.options); p++ {
+			for range rng.IntN(1 + []int{3, 8}[round%2]) {
+				sum := make([]int, 1+rng.IntN(3))
+				for i := range sum {
+					sum[i] = rng.IntN(p / 2)
+				}
+				dag.options[p] = append(dag.options[p], sum)
+			}
+		}
+		plain := NewGrundy[int](dag, nil)
+		for _, g := range []game.Game[int]{dag, sizedDAG{dag}} {
+			pruned := NewPruned[int](g, &limits.Budget{MaxMemory: 40 << 10})
+			for range 1000 {
+				p := rng.IntN(len(dag.options))
+				want, err := plain.Value(t.Context(), p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := pruned.Value(t.Context(), p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != want {
+					t.Fatalf("round %d: position %d: pruned %d, plain %d", round, p, got, want)
+				}
+			}
+			if pruned.Replaced() == 0 || pruned.Memoized() > 1024 {
+				t.Fatalf("round %d: %d entries, %d replaced: the memo grew past its limit or replaced nothing", round, pruned.Memoized(), pruned.Replaced())
+			}
+		}
+	}
+}
