@@ -38,7 +38,7 @@ type dependency struct {
 // dependencies is the allowed import graph. Keep it sorted by package.
 var dependencies = []dependency{
 	{"bench/pingpong", "", "flag fmt os runtime sync/atomic time", ""},
-	{"census/cmd/grundy-census", "census/pipeline", "context flag fmt io log os strings time", "github.com/apache/beam/sdks/v2"},
+	{"census/cmd/grundy-census", "census/pipeline game query", "context encoding/json errors flag fmt io log os strings time", "github.com/apache/beam/sdks/v2"},
 	{"census/pipeline", "query", "context fmt os path/filepath reflect", "github.com/apache/beam/sdks/v2"},
 	{"cmd/grundy", "game internal/edit query web", "bufio bytes context encoding/json errors fmt io io/fs math net os os/exec os/signal path/filepath regexp runtime runtime/debug strconv strings syscall text/tabwriter time unicode unicode/utf8", "charm.land/bubbletea/v2 github.com/schollz/progressbar/v3 github.com/spf13/cobra github.com/spf13/pflag golang.org/x/term"},
 	{"cmd/grundy-verify", "verify", "context errors flag fmt io os os/signal time", ""},

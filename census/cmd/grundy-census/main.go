@@ -9,10 +9,17 @@
 // --environment_type, ...) runs the same pipeline on a cluster
 // (docs/census.md). A rerun with the same --out keeps the finished
 // records and extends only the open codes, from their run files.
+//
+// An error is one line on standard error, "grundy-census: MESSAGE", with
+// exit status 2 for bad input and 1 otherwise; with --json it is also one
+// JSON document on standard output, {"error": {"kind": ..., "message":
+// ...}}, as grundy writes it (docs/errors.md).
 package main
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -25,6 +32,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	"github.com/grundy-go/grundy/census/pipeline"
+	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/query"
 )
 
 func main() {
@@ -38,11 +47,19 @@ func main() {
 		workers  = flag.Int("workers", 0, "cores of each sparse-engine run (0: the engine's default, two)")
 		certs    = flag.String("certificates", "", "write a certificate of each proven code to this directory (docs/certificates.md); census.md links them")
 		beamHelp = flag.Bool("help-beam", false, "list Apache Beam's flags too (runners, cluster endpoints, environments)")
+		asJSON   = flag.Bool("json", false, "on an error, also write it as one JSON document on standard output")
 	)
 	// Beam registers some hundred flags of its own on the command line;
 	// --help shows grundy-census's and points to them.
 	flag.Usage = func() { usage(flag.CommandLine.Output(), flag.CommandLine, false) }
-	flag.Parse()
+	flag.CommandLine.Init(os.Args[0], flag.ContinueOnError)
+	if err := flag.CommandLine.Parse(os.Args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return
+		}
+		// The flag package wrote the error and the usage already.
+		os.Exit(report(os.Stdout, io.Discard, game.Inputf("%w", err), wantsJSON(os.Args[1:])))
+	}
 	if *beamHelp {
 		usage(os.Stdout, flag.CommandLine, true)
 		return
@@ -53,20 +70,56 @@ func main() {
 		cfg.Codes = strings.Split(*codes, ",")
 	}
 	if err := check(cfg); err != nil {
-		// Bad input: one line and exit status 2, before Beam starts (and
-		// logs its plan).
-		fmt.Fprintln(os.Stderr, "grundy-census:", err)
-		os.Exit(2)
+		// Bad input: reported before Beam starts (and logs its plan).
+		os.Exit(report(os.Stdout, os.Stderr, err, *asJSON))
 	}
 	if err := run(cfg); err != nil {
-		fmt.Fprintln(os.Stderr, "grundy-census:", err)
-		os.Exit(1)
+		os.Exit(report(os.Stdout, os.Stderr, err, *asJSON))
 	}
+}
+
+// report words err in one line on stderr and, with asJSON, writes it as
+// one JSON document on stdout, {"error": {...}} (query.DescribeError, the
+// shape grundy writes); it returns the exit status of the error's kind
+// (docs/errors.md): 2 for bad input, a name not found or an unsupported
+// question, 1 for anything else.
+func report(stdout, stderr io.Writer, err error, asJSON bool) int {
+	info := query.DescribeError(err)
+	fmt.Fprintln(stderr, "grundy-census: "+info.Message)
+	if asJSON {
+		doc, _ := json.Marshal(struct {
+			Error query.ErrorInfo `json:"error"`
+		}{info})
+		fmt.Fprintln(stdout, string(doc))
+	}
+	switch info.Kind {
+	case game.KindInput, game.KindNotFound, game.KindUnsupported:
+		return 2
+	}
+	return 1
+}
+
+// wantsJSON reports whether a command line that did not parse asks for
+// --json (-json, --json=true, ...).
+func wantsJSON(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if !strings.HasPrefix(a, "-") {
+			continue
+		}
+		switch strings.TrimLeft(a, "-") {
+		case "json", "json=true", "json=1", "json=t", "json=T", "json=TRUE", "json=True":
+			return true
+		}
+	}
+	return false
 }
 
 // ownFlags are grundy-census's own flags, in the order --help lists them;
 // every other flag of the command line is Beam's.
-var ownFlags = []string{"out", "digits", "hex", "codes", "to", "max-work", "workers", "certificates", "help-beam"}
+var ownFlags = []string{"out", "digits", "hex", "codes", "to", "max-work", "workers", "certificates", "json", "help-beam"}
 
 // usage writes the help of the flags of set: grundy-census's own, then a
 // pointer to Beam's, or with beam all of Beam's after them.
@@ -101,19 +154,19 @@ func usage(w io.Writer, set *flag.FlagSet, beam bool) {
 }
 
 // check validates the flags: those pipeline.Validate checks, named by
-// their flags.
+// their flags. Its errors wrap game.ErrInput.
 func check(cfg pipeline.Config) error {
 	if cfg.Out == "" {
-		return fmt.Errorf("--out is required")
+		return game.Inputf("--out is required")
 	}
 	if cfg.To < 0 {
-		return fmt.Errorf("--to %d: want a heap size >= 0", cfg.To)
+		return game.Inputf("--to %d: want a heap size >= 0", cfg.To)
 	}
 	if cfg.MaxWork < 0 || cfg.Workers < 0 {
-		return fmt.Errorf("--max-work and --workers: want 0 (no limit, the default) or more")
+		return game.Inputf("--max-work and --workers: want 0 (no limit, the default) or more")
 	}
 	if err := pipeline.Validate(cfg); err != nil {
-		return fmt.Errorf("bad input: %w", err)
+		return game.Inputf("bad input: %w", err)
 	}
 	return nil
 }
