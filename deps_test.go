@@ -66,9 +66,9 @@ var dependencies = []dependency{
 	{"store", "game internal/diskalloc internal/regfile limits", "bytes context encoding/binary encoding/json errors fmt hash/crc32 hash/fnv io io/fs os path/filepath slices strconv strings sync syscall", "github.com/klauspost/compress golang.org/x/sys"},
 	{"verify", "", "bufio bytes compress/flate context crypto/sha256 encoding/base64 encoding/binary encoding/hex errors fmt io math/bits strconv strings", ""},
 	{"web", "examples game internal/graphview query", "bytes context embed encoding/json errors fmt io io/fs log math mime net net/http os regexp runtime runtime/debug sort strconv strings sync time", ""},
-	{"web/build", "web web/staticsite", "context flag fmt os os/signal", ""},
-	{"web/staticsite", "", "bytes context embed errors fmt io/fs os os/exec path/filepath regexp strings", ""},
-	{"web/wasm", "web", "net/http net/http/httptest runtime/debug strings syscall/js time", ""},
+	{"web/build", "web web/staticsite", "context flag fmt os os/signal strings", ""},
+	{"web/staticsite", "query", "bytes context embed encoding/json errors fmt io/fs os os/exec path/filepath regexp strings", ""},
+	{"web/wasm", "query web", "encoding/json net/http net/http/httptest os runtime/debug strings syscall/js time", ""},
 }
 
 // Layers: faces reach the engines only through query; engines know no

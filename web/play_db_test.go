@@ -2,6 +2,13 @@ package web
 
 import (
 	"context"
+	"encoding/json"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,15 +34,7 @@ func TestPlayAPIDatabase(t *testing.T) {
 		if code, body := postPlay(t, solving, req, &want); code != 200 {
 			t.Fatalf("turn %d, solving: status %d: %s", turn, code, body)
 		}
-		if got.Outcome != want.Outcome || remoteness(got.Remoteness) != remoteness(want.Remoteness) || len(got.Moves) != len(want.Moves) {
-			t.Fatalf("turn %d at %s: %v in %d with %d moves, solving says %v in %d with %d", turn, got.Position,
-				got.Outcome, remoteness(got.Remoteness), len(got.Moves), want.Outcome, remoteness(want.Remoteness), len(want.Moves))
-		}
-		for i, m := range got.Moves {
-			if w := want.Moves[i]; m.Position != w.Position || m.Outcome != w.Outcome || remoteness(m.Remoteness) != remoteness(w.Remoteness) {
-				t.Fatalf("turn %d, move %d: %s %v %d, solving says %s %v %d", turn, i, m.Position, m.Outcome, remoteness(m.Remoteness), w.Position, w.Outcome, remoteness(w.Remoteness))
-			}
-		}
+		samePlay(t, turn, got, want)
 		if turn == 0 && (got.Outcome.String() != "win" || remoteness(got.Remoteness) != 7) {
 			t.Errorf("the empty board: %v in %d, want a win in 7", got.Outcome, remoteness(got.Remoteness))
 		}
@@ -57,6 +56,104 @@ func TestPlayAPIDatabase(t *testing.T) {
 	}
 }
 
+// samePlay fails the test unless got has want's outcome, remoteness and
+// moves (each with its position, outcome and remoteness).
+func samePlay(t *testing.T, turn int, got, want PlayState) {
+	t.Helper()
+	if got.Outcome != want.Outcome || remoteness(got.Remoteness) != remoteness(want.Remoteness) || len(got.Moves) != len(want.Moves) {
+		t.Fatalf("turn %d at %s: %v in %d with %d moves, solving says %v in %d with %d", turn, got.Position,
+			got.Outcome, remoteness(got.Remoteness), len(got.Moves), want.Outcome, remoteness(want.Remoteness), len(want.Moves))
+	}
+	for i, m := range got.Moves {
+		if w := want.Moves[i]; m.Position != w.Position || m.Outcome != w.Outcome || remoteness(m.Remoteness) != remoteness(w.Remoteness) {
+			t.Fatalf("turn %d, move %d: %s %v %d, solving says %s %v %d", turn, i, m.Position, m.Outcome, remoteness(m.Remoteness), w.Position, w.Outcome, remoteness(w.Remoteness))
+		}
+	}
+}
+
+// TestStaticEngineDatabase plays Quixo 3x3 through the static build's
+// engine (under Node) from the database the site ships: each position of
+// a game (the moves of a solving server's computer for both sides) gets
+// the outcome, remoteness and moves the solving server gives, and the
+// engine loaded the database's manifest and tier files. With every tier
+// file of a copy of the site's databases damaged (a byte flipped in its
+// middle), every answer is a refusal naming a damaged file: the engine
+// answers from the database, never by solving around it, and never wrong.
+func TestStaticEngineDatabase(t *testing.T) {
+	solving := newTestServer(t, Config{})
+	var requests [][3]string
+	var want []PlayState
+	played := []string{}
+	for turn := 0; ; turn++ {
+		req := PlayRequest{Position: "quixo:3x3", Played: played}
+		var st PlayState
+		if code, body := postPlay(t, solving, req, &st); code != 200 {
+			t.Fatalf("turn %d, solving: status %d: %s", turn, code, body)
+		}
+		body, err := json.Marshal(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		requests, want = append(requests, [3]string{"POST", "/api/play", string(body)}), append(want, st)
+		if len(st.Moves) == 0 || st.Ending != nil {
+			break
+		}
+		var next PlayState
+		if code, body := postPlay(t, solving, PlayRequest{Position: "quixo:3x3", Played: played, Computer: true}, &next); code != 200 {
+			t.Fatalf("turn %d, the computer's move: status %d: %s", turn, code, body)
+		}
+		played = next.Played
+	}
+	answers, loaded := runEngineWith(t, engineOptions{Full: true}, requests)
+	for turn, a := range answers {
+		var got PlayState
+		if a.Status != 200 || json.Unmarshal([]byte(a.Body), &got) != nil {
+			t.Fatalf("turn %d: the static engine answered %d %s", turn, a.Status, a.Body)
+		}
+		samePlay(t, turn, got, want[turn])
+	}
+	tiers := 0
+	for _, f := range loaded {
+		if strings.HasPrefix(f, "db/quixo-3x3/") && strings.HasSuffix(f, ".tierz") {
+			tiers++
+		}
+	}
+	if !slices.Contains(loaded, "db/quixo-3x3/MANIFEST") || tiers == 0 {
+		t.Errorf("the engine loaded %v: want the Quixo 3x3 database's manifest and tier files", loaded)
+	}
+	t.Logf("%d positions answered from the site's database (%d of its tier files loaded)", len(answers), tiers)
+
+	// Every tier file damaged.
+	src := filepath.Join(staticSite(t), "db")
+	copyDir := t.TempDir()
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if strings.HasSuffix(path, ".tierz") {
+			b[len(b)/2] ^= 0x10
+		}
+		dest := filepath.Join(copyDir, "db", strings.TrimPrefix(path, src))
+		if err := os.MkdirAll(filepath.Dir(dest), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(dest, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers, _ = runEngineWith(t, engineOptions{DB: copyDir, Full: true}, requests)
+	for turn, a := range answers {
+		if a.Status == 200 || !strings.Contains(a.Body, "damaged") || !strings.Contains(a.Body, ".tierz") {
+			t.Errorf("turn %d, every tier damaged: %d %s, want a refusal naming a damaged tier file", turn, a.Status, a.Body)
+		}
+	}
+}
+
 // remoteness is *r, or -1 for none.
 func remoteness(r *int) int {
 	if r == nil {
@@ -69,12 +166,24 @@ func remoteness(r *int) int {
 // server that answers from a database under a limit of 10 states (solving
 // needs 19,683): every hint and the end are checked against the library's
 // solver as in TestBrowserPlayGames.
+//
+// The same game is played in the static build, whose engine answers from
+// the database the site ships (TestStaticEngineDatabase shows it reads it).
 func TestBrowserPlayDatabase(t *testing.T) {
 	needChromium(t)
-	dbs := quixo3Database(t)
-	b := newBrowserAt(t, newTestServer(t, Config{MaxStates: 10, Databases: dbs}).URL)
-	playByClicks(t, b, playCase{"quixo from a database", "quixo:3x3", 1, "winner: human", false})
-	b.noErrors()
+	t.Run("server", func(t *testing.T) {
+		dbs := quixo3Database(t)
+		b := newBrowserAt(t, newTestServer(t, Config{MaxStates: 10, Databases: dbs}).URL)
+		playByClicks(t, b, playCase{"quixo from a database", "quixo:3x3", 1, "winner: human", false})
+		b.noErrors()
+	})
+	t.Run("static", func(t *testing.T) {
+		ts := httptest.NewServer(http.FileServer(http.Dir(staticSite(t))))
+		t.Cleanup(ts.Close)
+		b := newBrowserAt(t, ts.URL)
+		playByClicks(t, b, playCase{"quixo from the site's database", "quixo:3x3", 1, "winner: human", false})
+		b.noErrors()
+	})
 }
 
 // quixo3Database solves Quixo 3x3 into a new database and opens it for a

@@ -139,7 +139,7 @@ func TestStaticWorkerNoEngine(t *testing.T) {
 	needChromium(t)
 	site := staticSite(t)
 	dir := t.TempDir()
-	for _, name := range []string{"index.html", "catalog.js", "common.js", "style.css", "favicon.svg", "boot.js", "engine-worker.js", "wasm_exec.js"} {
+	for _, name := range []string{"index.html", "catalog.js", "common.js", "style.css", "favicon.svg", "boot.js", "engine-worker.js", "wasm_exec.js", "site-fs.js"} {
 		data, err := os.ReadFile(filepath.Join(site, name))
 		if err != nil {
 			t.Fatal(err)
@@ -301,7 +301,14 @@ func TestStaticEngineRestart(t *testing.T) {
 const engineDriver = `
 const path = require('node:path'), fs = require('node:fs');
 const site = process.argv[2];
+const opts = JSON.parse(process.argv[4] || '{}');
 require(path.join(site, 'wasm_exec.js'));
+// The site's databases, as engine-worker.js gives them (from opts.db, a
+// folder holding db/, when set); each file loaded is told on stderr.
+require(path.join(site, 'site-fs.js')).installSiteFS(globalThis.fs, async (p) => {
+  console.error(JSON.stringify({ loaded: p }));
+  try { return new Uint8Array(fs.readFileSync(path.join(opts.db || site, p))); } catch { return null; }
+});
 const ready = new Promise((resolve) => { globalThis.grundyReady = resolve; });
 const go = new Go();
 WebAssembly.instantiate(fs.readFileSync(path.join(site, 'grundy.wasm')), go.importObject).then(async ({ instance }) => {
@@ -311,7 +318,7 @@ WebAssembly.instantiate(fs.readFileSync(path.join(site, 'grundy.wasm')), go.impo
     const t0 = Date.now();
     const r = await globalThis.grundyServe(method, url, body);
     const mib = instance.exports.mem.buffer.byteLength / (1 << 20);
-    console.log(JSON.stringify({ status: r.status, ms: Date.now() - t0, body: r.body.slice(0, 400), mib }));
+    console.log(JSON.stringify({ status: r.status, ms: Date.now() - t0, body: opts.full ? r.body : r.body.slice(0, 400), mib }));
   }
   process.exit(0);
 });
@@ -374,6 +381,21 @@ type engineAnswer struct {
 // node) and returns its answers, one per request.
 func runEngine(t *testing.T, requests [][3]string) []engineAnswer {
 	t.Helper()
+	answers, _ := runEngineWith(t, engineOptions{}, requests)
+	return answers
+}
+
+// engineOptions are engineDriver's: DB, a folder holding the db/ the
+// engine reads instead of the site's; Full, whole bodies.
+type engineOptions struct {
+	DB   string `json:"db,omitempty"`
+	Full bool   `json:"full,omitempty"`
+}
+
+// runEngineWith is runEngine with the driver's options; it also returns
+// the files of the site's databases the engine loaded, in order.
+func runEngineWith(t *testing.T, opts engineOptions, requests [][3]string) ([]engineAnswer, []string) {
+	t.Helper()
 	node, err := exec.LookPath("node")
 	if err != nil {
 		t.Skip("no node: the static build's engine is tested under Node")
@@ -389,7 +411,11 @@ func runEngine(t *testing.T, requests [][3]string) []engineAnswer {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, node, script, dir, string(list))
+	optsJSON, err := json.Marshal(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.CommandContext(ctx, node, script, dir, string(list), string(optsJSON))
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -406,7 +432,14 @@ func runEngine(t *testing.T, requests [][3]string) []engineAnswer {
 	if len(answers) != len(requests) {
 		t.Fatalf("node printed %q: want %d answers", out, len(requests))
 	}
-	return answers
+	var loaded []string
+	for _, line := range strings.Split(stderr.String(), "\n") {
+		var l struct{ Loaded string }
+		if err := json.Unmarshal([]byte(line), &l); err == nil && l.Loaded != "" {
+			loaded = append(loaded, l.Loaded)
+		}
+	}
+	return answers, loaded
 }
 
 // TestStaticEngineRawURL: an address the page would have encoded but a

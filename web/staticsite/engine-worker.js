@@ -21,7 +21,13 @@
 // The engine's download starts first, and goes on while wasm_exec.js loads.
 const download = fetch('grundy.wasm');
 download.catch(() => {}); // reported with each request below
-importScripts('wasm_exec.js');
+importScripts('wasm_exec.js', 'site-fs.js');
+// The site's databases (db/) are the engine's files under /db/, fetched
+// when first opened.
+installSiteFS(globalThis.fs, async (path) => {
+  const res = await fetch(path);
+  return res.ok ? new Uint8Array(await res.arrayBuffer()) : null;
+});
 
 // death settles with the reason once the loaded engine has died; the Go
 // runtime prints its reason ("fatal error: out of memory") before it exits.

@@ -8,7 +8,10 @@
 // pages static and starts the engine's worker), engine-worker.js (the Web
 // Worker that runs the engine off the page's main thread), wasm_exec.js
 // (Go's JavaScript glue, from the Go installation that builds the engine,
-// loaded by the worker) and grundy.wasm. Each HTML page gets boot.js ahead
+// loaded by the worker), grundy.wasm, site-fs.js (the engine's read-only
+// file system over the site's files) and the databases of
+// Options.Databases under db/ (db/index.json lists their folders), from
+// which the engine answers those games' positions without solving. Each HTML page gets boot.js ahead
 // of its own scripts, the server's Content-Security-Policy as a meta tag,
 // and its root-relative links made relative, so the site also works under a
 // sub-path.
@@ -18,6 +21,7 @@ import (
 	"bytes"
 	"context"
 	_ "embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -26,6 +30,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/grundy-go/grundy/query"
 )
 
 //go:embed boot.js
@@ -33,6 +39,9 @@ var bootJS []byte
 
 //go:embed engine-worker.js
 var workerJS []byte
+
+//go:embed site-fs.js
+var siteFSJS []byte
 
 // CSP is the Content-Security-Policy of the static site's pages, set by a
 // meta tag: the server's (web/server.go) but frame-ancestors, which a meta
@@ -55,6 +64,31 @@ type Options struct {
 	ModuleDir string
 	// Go is the go command (empty: "go" on the PATH).
 	Go string
+	// Databases are the games (catalog specs, "quixo:3x3") solved into
+	// databases shipped with the site, compressed as `grundy solve GAME
+	// --db DIR` writes them: the in-browser engine answers their
+	// positions from them. A folder of the site that already holds a
+	// game's database is used as it is (verified as any database is).
+	Databases []string
+}
+
+// DatabaseDir is the folder of the site that holds its databases, each
+// in a folder named by DatabaseFolder, listed in DatabaseIndex.
+const (
+	DatabaseDir   = "db"
+	DatabaseIndex = "index.json"
+)
+
+// DatabaseFolder names the folder of the database of the game spec (its
+// characters other than letters, digits and '-' replaced by '-':
+// "quixo:3x3" is "quixo-3x3").
+func DatabaseFolder(spec string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {
+			return r
+		}
+		return '-'
+	}, spec)
 }
 
 // Build writes the static site into dir (created if missing): pages from
@@ -74,7 +108,10 @@ func Build(ctx context.Context, dir string, pages fs.FS, opts Options) error {
 	if err := copyPages(dir, pages); err != nil {
 		return err
 	}
-	for name, data := range map[string][]byte{"boot.js": bootJS, "engine-worker.js": workerJS} {
+	if err := writeDatabases(ctx, dir, opts.Databases); err != nil {
+		return err
+	}
+	for name, data := range map[string][]byte{"boot.js": bootJS, "engine-worker.js": workerJS, "site-fs.js": siteFSJS} {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			return fmt.Errorf("write %s: %w", name, err)
 		}
@@ -95,6 +132,38 @@ func Build(ctx context.Context, dir string, pages fs.FS, opts Options) error {
 		return fmt.Errorf("build the engine (GOOS=js GOARCH=wasm): %w", err)
 	}
 	return nil
+}
+
+// writeDatabases solves each game of specs into its folder of dir/db
+// (compressed; a database already there is answered from, not solved
+// again), removes the writer's lock file, which readers do not use, and
+// writes dir/db/index.json, the list of the folders.
+func writeDatabases(ctx context.Context, dir string, specs []string) error {
+	root := filepath.Join(dir, DatabaseDir)
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return fmt.Errorf("create %s: %w", root, err)
+	}
+	folders := []string{}
+	for _, spec := range specs {
+		pos, err := query.Parse([]string{spec}, nil)
+		if err != nil {
+			return fmt.Errorf("database of %s: %w", spec, err)
+		}
+		folder := DatabaseFolder(spec)
+		db := filepath.Join(root, folder)
+		if _, err := query.SolveWith(ctx, pos, query.SolveOptions{DB: db}); err != nil {
+			return fmt.Errorf("database of %s: %w", spec, err)
+		}
+		if err := os.Remove(filepath.Join(db, "LOCK")); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("database of %s: %w", spec, err)
+		}
+		folders = append(folders, folder)
+	}
+	index, err := json.Marshal(folders)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(root, DatabaseIndex), append(index, '\n'), 0o644)
 }
 
 // output runs a command and returns its trimmed standard output; its

@@ -16,13 +16,16 @@
 package main
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"runtime/debug"
 	"strings"
 	"syscall/js"
 	"time"
 
+	"github.com/grundy-go/grundy/query"
 	"github.com/grundy-go/grundy/web"
 )
 
@@ -53,7 +56,9 @@ var memoryLimit = limits.MaxMemory + 128<<20
 
 func main() {
 	debug.SetMemoryLimit(memoryLimit)
-	s := web.New(limits)
+	cfg := limits
+	cfg.Databases = databases()
+	s := web.New(cfg)
 	js.Global().Set("grundyServe", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		method, url, body := "GET", "/", ""
 		if len(args) > 0 {
@@ -83,6 +88,45 @@ func main() {
 		ready.Invoke()
 	}
 	select {} // keep the engine alive for the worker's later calls
+}
+
+// siteDB is where the engine's file system (web/staticsite's site-fs.js)
+// puts the site's folder of databases.
+const siteDB = "/db"
+
+// databases opens the databases the site ships (web/staticsite: the
+// folders that db/index.json lists), read through the site's file system
+// as the engine needs their files. A site without them gives none; one
+// that cannot be opened (a damaged manifest) is reported on the console
+// and left out, its games solved as without a database.
+func databases() *query.Databases {
+	b, err := os.ReadFile(siteDB + "/index.json")
+	if err != nil {
+		return nil
+	}
+	var folders []string
+	if err := json.Unmarshal(b, &folders); err != nil {
+		println("grundy: the site's database index is unreadable:", err.Error())
+		return nil
+	}
+	var dirs []string
+	for _, f := range folders {
+		if f == "" || strings.ContainsAny(f, "/.") {
+			println("grundy: the site's database index names", f, "which is not a folder of db/")
+			continue
+		}
+		if _, err := query.OpenDatabases([]string{siteDB + "/" + f}); err != nil {
+			println("grundy: the site's database", f, "is left out:", err.Error())
+			continue
+		}
+		dirs = append(dirs, siteDB+"/"+f)
+	}
+	dbs, err := query.OpenDatabases(dirs)
+	if err != nil {
+		println("grundy: the site's databases are left out:", err.Error())
+		return nil
+	}
+	return dbs
 }
 
 // serve runs one request through s and returns the status and body,
