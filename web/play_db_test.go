@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/query"
+	"github.com/grundy-go/grundy/web/staticsite"
 )
 
 // TestPlayAPIDatabase plays Quixo 3x3 to its end through /api/play, the
@@ -152,6 +153,82 @@ func TestStaticEngineDatabase(t *testing.T) {
 			t.Errorf("turn %d, every tier damaged: %d %s, want a refusal naming a damaged tier file", turn, a.Status, a.Body)
 		}
 	}
+}
+
+// TestStaticEngineQuixo4 plays a whole Quixo 4x4 game through the static
+// build's engine (under Node) from a Quixo 4x4 database laid out as
+// web/build ships it, every position checked against a server answering
+// from the same database: GRUNDY_DB_QUIXO4=DIR (made by grundy solve
+// quixo:4x4 --db DIR). Skipped without it (the database takes a minute
+// to make).
+func TestStaticEngineQuixo4(t *testing.T) {
+	src := os.Getenv("GRUNDY_DB_QUIXO4")
+	if src == "" {
+		t.Skip("set GRUNDY_DB_QUIXO4 to a Quixo 4x4 database to play it in the static build")
+	}
+	dbs, err := query.OpenDatabases([]string{src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	server := newTestServer(t, Config{MaxStates: 10, Databases: dbs})
+	site := t.TempDir()
+	dest := filepath.Join(site, staticsite.DatabaseDir, staticsite.DatabaseFolder("quixo:4x4"))
+	if err := os.MkdirAll(dest, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.Name() == "LOCK" {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dest, e.Name()), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	index := filepath.Join(site, staticsite.DatabaseDir, staticsite.DatabaseIndex)
+	if err := os.WriteFile(index, []byte(`["quixo-4x4"]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var requests [][3]string
+	var want []PlayState
+	played := []string{}
+	for turn := 0; ; turn++ {
+		req := PlayRequest{Position: "quixo:4x4", Played: played}
+		var st PlayState
+		if code, body := postPlay(t, server, req, &st); code != 200 {
+			t.Fatalf("turn %d, the server: status %d: %s", turn, code, body)
+		}
+		body, _ := json.Marshal(req)
+		requests, want = append(requests, [3]string{"POST", "/api/play", string(body)}), append(want, st)
+		if len(st.Moves) == 0 || st.Ending != nil {
+			break
+		}
+		var next PlayState
+		if code, body := postPlay(t, server, PlayRequest{Position: "quixo:4x4", Played: played, Computer: true}, &next); code != 200 {
+			t.Fatalf("turn %d, the computer's move: status %d: %s", turn, code, body)
+		}
+		played = next.Played
+	}
+	answers, loaded := runEngineWith(t, engineOptions{DB: site, Full: true}, requests)
+	slowest, times := 0, []int{}
+	for turn, a := range answers {
+		var got PlayState
+		if a.Status != 200 || json.Unmarshal([]byte(a.Body), &got) != nil {
+			t.Fatalf("turn %d: the static engine answered %d %s", turn, a.Status, a.Body)
+		}
+		samePlay(t, turn, got, want[turn])
+		slowest, times = max(slowest, a.MS), append(times, a.MS)
+	}
+	slices.Sort(times)
+	t.Logf("a Quixo 4x4 game of %d positions answered in the static engine from the database (%d files loaded): median %d ms, slowest %d ms",
+		len(answers), len(loaded), times[len(times)/2], slowest)
 }
 
 // remoteness is *r, or -1 for none.
