@@ -125,7 +125,7 @@ func Graph(ctx context.Context, pos games.Position, budget *limits.Budget, maxNo
 			n := &res.Nodes[from]
 			n.Outcome, n.Class, n.Remoteness, n.Score = a.Outcome, a.Outcome.Class(), a.Remoteness, a.Score
 			for _, m := range a.Moves {
-				to, err := add(m.After, n.Depth+1)
+				to, err := add(m.After(), n.Depth+1)
 				if err != nil {
 					return nil, err
 				}
@@ -141,7 +141,7 @@ func Graph(ctx context.Context, pos games.Position, budget *limits.Budget, maxNo
 		}
 		movesErr := pl.moves(ctx, queue[from], func(m PlayMove) bool {
 			var to int
-			if to, err = add(m.position(), res.Nodes[from].Depth+1); err != nil {
+			if to, err = add(m.After(), res.Nodes[from].Depth+1); err != nil {
 				return false
 			}
 			if !seen[to] {

@@ -123,8 +123,8 @@ func (m *Match) Play(mv *PlayMove) *Ending {
 	}
 	m.moves++
 	k := mv.Position
-	if mv.After != nil {
-		k = mv.After.String()
+	if after := mv.After(); after != nil {
+		k = after.String()
 	}
 	m.seen[k]++
 	if m.seen[k] >= Repeats {

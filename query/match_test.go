@@ -66,7 +66,7 @@ func TestMatch(t *testing.T) {
 				if e := m.Play(mv); e != nil {
 					t.Fatalf("move %d: ended %+v", i+1, e)
 				}
-				pos = mv.After
+				pos = mv.After()
 			}
 			a, err := pl.Analyze(ctx, pos)
 			if err != nil {
@@ -97,11 +97,11 @@ func TestMatchRepetition(t *testing.T) {
 	m := NewMatch(a)
 	seq := []games.Position{b, a, b} // a twice, b twice: no end yet
 	for i, p := range seq {
-		if e := m.Play(&PlayMove{After: p}); e != nil {
+		if e := m.Play(&PlayMove{after: p}); e != nil {
 			t.Fatalf("move %d: ended %+v after a position's second occurrence", i+1, e)
 		}
 	}
-	e := m.Play(&PlayMove{After: a}) // a's third occurrence
+	e := m.Play(&PlayMove{after: a}) // a's third occurrence
 	if e == nil || !e.Draw || !e.Repetition || e.Line([2]string{"human", "computer"}) != "result: draw" {
 		t.Fatalf("third occurrence: ending %+v, want a draw by repetition", e)
 	}
@@ -241,7 +241,7 @@ func TestMatchCountsStanding(t *testing.T) {
 			if e := m.Play(&mv); e != nil {
 				t.Fatalf("ended early: %+v", e)
 			}
-			pos, row = mv.After, rests[mv.Position]
+			pos, row = mv.After(), rests[mv.Position]
 		}
 	}
 	if counted < 100 {

@@ -91,7 +91,7 @@ type PlayMove struct {
 	Score *int64 `json:"score,omitempty"`
 	Gain  *int64 `json:"gain,omitempty"`
 
-	After games.Position `json:"-"` // the position after the move
+	after games.Position // the position after the move, when kept (general games)
 	made  madeMove       // the move in the Player's Sum (impartial moves)
 }
 
@@ -183,10 +183,11 @@ func (pl *Player) Analyze(ctx context.Context, pos games.Position) (*Analysis, e
 			return false
 		}
 		m.Number = len(a.Moves) + 1
+		m.keep()
 		written(&m)
 		if held += m.footprint(); held > pl.listing.Held() {
 			if err = pl.listing.Hold(held); err != nil {
-				err = fmt.Errorf("listing %d moves of %s: %w", len(a.Moves)+1, a.Position, err)
+				err = fmt.Errorf("listing the moves (%d so far): %w", len(a.Moves)+1, err)
 				return false
 			}
 		}
@@ -296,7 +297,7 @@ func (pl *Player) Find(ctx context.Context, pos games.Position, listed []PlayMov
 			return nil, err
 		}
 		for _, m := range a.Moves {
-			if writtenKey(m.After) == key {
+			if writtenKey(m.after) == key {
 				found = &m
 				break
 			}
@@ -316,11 +317,11 @@ func (pl *Player) Find(ctx context.Context, pos games.Position, listed []PlayMov
 	// The remoteness of the move is the last search's, when it was of pos
 	// (the listing the move was typed from); Find searches nothing.
 	var search *remoteness
-	if s := pl.search; s != nil && s.root == pl.sum.Key(pos) {
+	if s := pl.search; s != nil && s.retro != nil && s.root == pl.sum.Key(pos) {
 		search = s
 	}
 	movesErr := pl.moves(ctx, pos, func(m PlayMove) bool {
-		if writtenKey(m.position()) != key {
+		if writtenKey(m.After()) != key {
 			return true
 		}
 		if err = pl.rate(ctx, &m, total, search); err != nil {
@@ -407,7 +408,7 @@ func (pl *Player) analyzeGeneral(ctx context.Context, pos games.Position) (*Anal
 	for i, mv := range res.Moves {
 		m := PlayMove{
 			Number: i + 1, From: pos.String(), To: mv.Position, Position: mv.Position,
-			Outcome: mv.Outcome, Remoteness: mv.Remoteness, Best: mv.Best, Score: mv.Score, After: mv.After,
+			Outcome: mv.Outcome, Remoteness: mv.Remoteness, Best: mv.Best, Score: mv.Score, after: mv.After,
 		}
 		if mv.Score != nil {
 			// Margins count from the position they are reached at, so the
@@ -586,7 +587,7 @@ func (pl *Player) rate(ctx context.Context, m *PlayMove, total game.Nimber, sear
 	if pl.opts.Misere {
 		o, _, err := pl.mis.outcome(ctx, after.IDs())
 		if err != nil {
-			return pl.mis.wrap(m.position(), err)
+			return pl.mis.wrap(m.After(), err)
 		}
 		m.Outcome = o.Opposite()
 	} else {
@@ -612,11 +613,12 @@ func (pl *Player) rate(ctx context.Context, m *PlayMove, total game.Nimber, sear
 // (games.PositionMoves): component by component, each component's options
 // as its game lists them.
 //
-// After and Position, the whole position after the move and its text, are
-// left for written to fill in on the moves kept (a position of 10^5 heaps
-// is long, and a choice may pass over millions of moves); the move's
-// option is valid only during the call, until keep copies it. The context
-// is polled at every move; its error is returned.
+// Position, the text of the whole position after the move, is left for
+// written to fill in on the moves kept (a position of 10^5 heaps is long,
+// and a choice may pass over millions of moves), and the position itself
+// is made only when After asks; the move's option is valid only during
+// the call, until keep copies it. The context is polled at every move; its
+// error is returned.
 func (pl *Player) moves(ctx context.Context, pos games.Position, yield func(PlayMove) bool) error {
 	comps := pos.Components()
 	root := pl.sum.Key(pos)
@@ -650,25 +652,21 @@ func (pl *Player) moves(ctx context.Context, pos games.Position, yield func(Play
 	return err
 }
 
-// written fills in the position after m and its text.
+// written fills in the text of the position after m.
 func written(m *PlayMove) *PlayMove {
-	if m == nil {
-		return nil
-	}
-	if m.After == nil {
-		m.After = m.position()
-	}
-	if m.Position == "" {
-		m.Position = m.After.String()
+	if m != nil && m.Position == "" {
+		m.Position = m.After().String()
 	}
 	return m
 }
 
-// position returns the position after m, made anew for an impartial move
-// not yet written.
-func (m *PlayMove) position() games.Position {
-	if m.After != nil {
-		return m.After
+// After returns the position after the move. A listing keeps, for an
+// impartial move, only the component it changes and what replaces it (a
+// copy of a sum of 10^5 heaps per listed move would take gigabytes), so
+// After makes the position anew at each call: keep what it returns.
+func (m *PlayMove) After() games.Position {
+	if m.after != nil || m.made.pos == nil {
+		return m.after
 	}
 	return m.made.pos.Replace(m.Component, m.made.option)
 }
@@ -679,17 +677,10 @@ func (m *PlayMove) keep() {
 	m.made.option = slices.Clone(m.made.option)
 }
 
-// footprint estimates the bytes a listed move holds: the position after
-// it (a copy of the group it changes, the others shared), its texts and
-// the move itself.
+// footprint estimates the bytes a listed impartial move holds: its texts,
+// its option and the move itself (the position before is the listing's).
 func (m *PlayMove) footprint() int64 {
-	n := int64(len(m.Position) + len(m.From) + len(m.To) + 256)
-	n += 48 * int64(len(m.After))
-	if m.made.pos != nil {
-		gi, _ := m.made.pos.Locate(m.Component)
-		n += 16 * int64(len(m.After[gi].Components))
-	}
-	return n
+	return int64(len(m.Position)+len(m.From)+len(m.To)) + 16*int64(len(m.made.option)) + 256
 }
 
 // writtenKey identifies a position as it is written, up to the order of

@@ -36,8 +36,9 @@ const (
 // errRemotenessSize stops a remoteness search past its fixed size.
 var errRemotenessSize = errors.New("the remoteness search passed its size")
 
-// remoteness is a solved remoteness search: root's and, when full, every
-// option's position with the positions that decide their remoteness.
+// remoteness is a remoteness search: root's and, when full, every
+// option's position with the positions that decide their remoteness,
+// solved, or (retro nil) passed its size.
 type remoteness struct {
 	root  games.SumKey
 	full  bool
@@ -46,7 +47,7 @@ type remoteness struct {
 
 // value returns the remoteness of the position k, when the search solved it.
 func (r *remoteness) value(k games.SumKey) (*int, bool) {
-	if r == nil {
+	if r == nil || r.retro == nil {
 		return nil, false
 	}
 	v, ok := r.retro.Value(k)
@@ -62,14 +63,20 @@ func (r *remoteness) value(k games.SumKey) (*int, bool) {
 // won), or every move of root when full. It returns nil and no error when
 // the search passes its fixed size. The Player keeps the last search, whose
 // memory stays accounted with the budget, for the next question about the
-// same position (a listing, then the computer's choice); a search of
+// same position (a listing, then the computer's choice), and remembers a
+// search that passed its size (a full one is the larger); a search of
 // another position frees it first.
 func (pl *Player) remoteness(ctx context.Context, root games.SumKey, full bool) (*remoteness, error) {
 	if s := pl.search; s != nil {
-		if s.root == root && (s.full || !full) {
+		switch {
+		case s.root == root && s.retro != nil && (s.full || !full):
 			return s, nil
+		case s.root == root && s.retro == nil && (!s.full || full):
+			return nil, nil
 		}
-		s.retro.Free()
+		if s.retro != nil {
+			s.retro.Free()
+		}
 		pl.search = nil
 	}
 	sctx, stop := context.WithCancelCause(ctx)
@@ -90,9 +97,10 @@ func (pl *Player) remoteness(ctx context.Context, root games.SumKey, full bool) 
 	if err != nil {
 		g.retro.Free()
 		if errors.Is(err, errRemotenessSize) || errors.Is(err, solve.ErrCapacity) {
+			pl.search = &remoteness{root: root, full: full}
 			return nil, nil
 		}
-		return nil, err
+		return nil, fmt.Errorf("the remoteness search: %w", err)
 	}
 	pl.search = &remoteness{root: root, full: full, retro: g.retro}
 	return pl.search, nil

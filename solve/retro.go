@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
@@ -356,7 +357,7 @@ func (s *Retro[P]) solveExplored(ctx context.Context, root P) error {
 	perState := int64(2*unsafe.Sizeof(root)) + 64 // map entry, slice, cell, offset
 	var queue []uint32
 	var err error
-	var keyBytes int64 // bytes of string keys beyond their headers
+	keyBytes := textBytes(root) // bytes of string keys beyond their headers
 	for i := 0; i < len(s.pos); i++ {
 		if err := s.Step(ctx); err != nil {
 			return fmt.Errorf("reached %d positions (%d expanded): %w", len(s.pos), i+1, err)
@@ -388,9 +389,7 @@ func (s *Retro[P]) solveExplored(ctx context.Context, root P) error {
 					j = uint32(len(s.pos))
 					s.index[c] = j
 					s.pos = append(s.pos, c)
-					if text, isText := any(c).(string); isText {
-						keyBytes += int64(len(text)) // held by the index and pos
-					}
+					keyBytes += textBytes(c) // held by the index and pos
 					{
 						if err = s.Hold(int64(len(s.pos))*perState + int64(len(fwd))*8 + keyBytes + footprintOf(s.game)); err != nil {
 							err = fmt.Errorf("reached %d positions and %d moves: %w", len(s.pos), len(fwd), err)
@@ -451,6 +450,17 @@ func (s *Retro[P]) solveExplored(ctx context.Context, root P) error {
 	}
 	fwd, off = nil, nil
 	return s.propagate(ctx, queue, csrParents(roff, redges))
+}
+
+// textBytes returns the bytes a position of a string type holds beyond its
+// header (the text of a key, such as a whole sum's, four bytes a
+// component), 0 for other types. A string type's key is of any type whose
+// underlying type is string, which an assertion to string does not see.
+func textBytes[P comparable](p P) int64 {
+	if reflect.TypeFor[P]().Kind() != reflect.String {
+		return 0
+	}
+	return int64(len(*(*string)(unsafe.Pointer(&p))))
 }
 
 // propagate runs the backward induction from the queued decided positions.

@@ -230,3 +230,46 @@ func TestRetroExploredMemoryBudget(t *testing.T) {
 		t.Fatalf("err = %v, want a memory budget error", err)
 	}
 }
+
+// wideKey is a position written as a long text, of a type whose underlying
+// type is string (like a whole sum's key).
+type wideKey string
+
+// wideChain is a chain of n positions, each a 10^4-byte key: position i
+// moves to i+1, the last has no move.
+type wideChain struct{ n int }
+
+func (g wideChain) key(i int) wideKey {
+	return wideKey(strings.Repeat("x", 10000) + string(rune('0'+i%10)) + strings.Repeat("y", i))
+}
+
+func (g wideChain) Moves(p wideKey, yield func(wideKey) bool) {
+	if i := len(p) - 10001; i+1 < g.n {
+		yield(g.key(i + 1))
+	}
+}
+
+func (g wideChain) Result(wideKey) (game.Outcome, bool) { return game.Unknown, false }
+
+// TestRetroCountsTextKeys: the text of keys of a named string type counts
+// against the memory budget (20 keys of 10^4 bytes need 200 KB, more than
+// 100 KB); an assertion to string missed them, and such a solve held any
+// amount. The chain alternates lost and won positions from its end.
+func TestRetroCountsTextKeys(t *testing.T) {
+	g := wideChain{n: 20}
+	s := NewRetro[wideKey](g, &limits.Budget{MaxMemory: 100 << 10})
+	if err := s.Solve(context.Background(), g.key(0)); !errors.Is(err, limits.ErrMemoryLimit) {
+		t.Fatalf("20 keys of 10 KB under 100 KB: %v, want the memory limit", err)
+	}
+	s = NewRetro[wideKey](g, &limits.Budget{MaxMemory: 1 << 20})
+	if err := s.Solve(context.Background(), g.key(0)); err != nil {
+		t.Fatal(err)
+	}
+	// The last position (19) is lost, so 0, 19 moves from it, is won.
+	if v, _ := s.Value(g.key(0)); v.Outcome != game.Win || v.Remoteness != 19 {
+		t.Fatalf("the chain's start: %+v, want a win in 19", v)
+	}
+	if s.Held() < 200000 {
+		t.Fatalf("held %d bytes for 20 keys of 10 KB", s.Held())
+	}
+}

@@ -144,7 +144,7 @@ func (s *Server) play(r *request) (any, error) {
 		st.History = append(st.History, historyPoint(a, match, label))
 		match.Play(mv)
 		st.Played = append(st.Played, mv.Position)
-		pos = mv.After
+		pos = mv.After()
 	}
 	for i, text := range req.Played {
 		if match.Ending() != nil {
@@ -224,7 +224,7 @@ func findPlayed(a *query.Analysis, text string, parse func(string) (query.Positi
 // moveView describes move mv of pos with the viewer of its game: the
 // component it changes and the components that replace it.
 func moveView(pos query.Position, mv *query.PlayMove) query.MoveView {
-	comps, after := pos.Components(), mv.After.Components()
+	comps, after := pos.Components(), mv.After().Components()
 	i := mv.Component
 	k := len(after) - len(comps) + 1 // the components replacing component i
 	gi, _ := pos.Locate(i)

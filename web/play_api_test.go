@@ -158,7 +158,7 @@ func TestPlayAPIRepetition(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, m := range a.Moves {
-			if search(m.After, append(path, m.Position)) {
+			if search(m.After(), append(path, m.Position)) {
 				return true
 			}
 		}

@@ -294,7 +294,7 @@ func playLines(cfg playConfig, in io.Reader, out io.Writer) error {
 				return err
 			}
 			fmt.Fprintf(out, "computer: %s\n", m.Position)
-			pos, turn, moves = m.After, human, moves+1
+			pos, turn, moves = m.After(), human, moves+1
 			if ending := match.Play(m); ending != nil {
 				fmt.Fprintln(out, ending.Line(names))
 				return nil
@@ -337,7 +337,7 @@ func playLines(cfg playConfig, in io.Reader, out io.Writer) error {
 				return err
 			}
 			fmt.Fprintf(out, "human: %s\n", m.Position)
-			pos, turn, moves = m.After, computer, moves+1
+			pos, turn, moves = m.After(), computer, moves+1
 			if ending := match.Play(m); ending != nil {
 				fmt.Fprintln(out, ending.Line(names))
 				return nil
@@ -500,7 +500,7 @@ func (m *playModel) replay() tea.Cmd {
 // the game ended by repetition.
 func (m *playModel) play(mv *query.PlayMove) bool {
 	m.history = append(m.history, fmt.Sprintf("%s: %s", m.turn, mv.Position))
-	m.pos, m.turn, m.analysis, m.busy, m.note = mv.After, !m.turn, nil, true, ""
+	m.pos, m.turn, m.analysis, m.busy, m.note = mv.After(), !m.turn, nil, true, ""
 	if ending := m.match.Play(mv); ending != nil {
 		m.end(ending.Line(players(m.cfg.first)))
 		return true
