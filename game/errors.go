@@ -96,6 +96,14 @@ func (e *InputError) Error() string        { return e.Err.Error() }
 func (e *InputError) Unwrap() error        { return e.Err }
 func (e *InputError) Is(target error) bool { return target == ErrInput }
 
+// Located is implemented by errors that point into a source file (a rule
+// script's): Location returns the file and the line and column, from 1, of
+// the fault (column 0 when not known). A face shows the place from these
+// fields, never by reading the message.
+type Located interface {
+	Location() (file string, line, column int)
+}
+
 // KindOf classifies err for a face: one of the Kind constants. A context's
 // deadline or cancellation is a limit (of time).
 func KindOf(err error) string {

@@ -27,6 +27,12 @@ type ErrorInfo struct {
 	Instead string `json:"instead,omitempty"`
 	// Suggestions are the names close to one not found.
 	Suggestions []string `json:"suggestions,omitempty"`
+	// File, Line and Column are the place in a source file (a rule
+	// script) an error points to (game.Located); Column is 0 when not
+	// known.
+	File   string `json:"file,omitempty"`
+	Line   int    `json:"line,omitempty"`
+	Column int    `json:"column,omitempty"`
 }
 
 // DescribeError returns err as data, its message the library's on one line.
@@ -55,6 +61,10 @@ func DescribeError(err error) ErrorInfo {
 	}
 	if errors.As(err, &un) {
 		info.Instead = un.Instead
+	}
+	var at game.Located
+	if errors.As(err, &at) {
+		info.File, info.Line, info.Column = at.Location()
 	}
 	return info
 }

@@ -177,13 +177,13 @@ func compile(name string, src []byte, out io.Writer) (*Script, error) {
 	if err != nil {
 		var se syntax.Error
 		if errors.As(err, &se) {
-			return nil, game.Inputf("%s:%d: syntax error: %s", name, se.Pos.Line, se.Msg)
+			return nil, located(name, se.Pos, game.Inputf("%s:%d: syntax error: %s", name, se.Pos.Line, se.Msg))
 		}
 		return nil, game.Inputf("%s: %w", name, err)
 	}
 	for _, stmt := range f.Stmts {
 		if l, ok := stmt.(*syntax.LoadStmt); ok {
-			return nil, game.Inputf("%s:%d: load is not allowed: a script is one self-contained file", name, l.Load.Line)
+			return nil, located(name, l.Load, game.Inputf("%s:%d: load is not allowed: a script is one self-contained file", name, l.Load.Line))
 		}
 	}
 	s := &Script{path: name, ints: map[int64]ID{}, keys: map[string]ID{}}
@@ -193,7 +193,7 @@ func compile(name string, src []byte, out io.Writer) (*Script, error) {
 	if err != nil {
 		var list resolve.ErrorList
 		if errors.As(err, &list) && len(list) > 0 {
-			return nil, game.Inputf("%s:%d: %s", name, list[0].Pos.Line, list[0].Msg)
+			return nil, located(name, list[0].Pos, game.Inputf("%s:%d: %s", name, list[0].Pos.Line, list[0].Msg))
 		}
 		return nil, game.Inputf("%s: %w", name, err)
 	}
@@ -234,7 +234,7 @@ func compile(name string, src []byte, out io.Writer) (*Script, error) {
 			return nil, game.Inputf("%s: %s is a %s, not a function", name, fname, v.Type())
 		}
 		if fn.NumParams() < 1 {
-			return nil, game.Inputf("%s:%d: %s must take one parameter, the position", name, fn.Position().Line, fname)
+			return nil, located(name, fn.Position(), game.Inputf("%s:%d: %s must take one parameter, the position", name, fn.Position().Line, fname))
 		}
 		*dst = fn
 	}
@@ -290,29 +290,41 @@ func (s *Script) call(fn *starlark.Function, arg starlark.Value) (starlark.Value
 }
 
 // wrap describes an error of a call of fn(pos): FILE:LINE, the call, the
-// message. Script errors are bad input; budgets and cancellation are not.
+// message, and the place as data (SourceError) when the call stack passes
+// through the script. Script errors are bad input; budgets and
+// cancellation are not.
 func (s *Script) wrap(fn string, pos starlark.Value, err error) error {
-	line := 0
+	var at syntax.Position
 	msg := err.Error()
 	var ee *starlark.EvalError
 	if errors.As(err, &ee) {
 		msg = ee.Msg
 		for i := 0; i < len(ee.CallStack); i++ {
 			if p := ee.CallStack.At(i).Pos; p.Filename() == s.path {
-				line = int(p.Line)
+				at = p
 				break
 			}
 		}
 	}
 	where := s.path
-	if line > 0 {
-		where = fmt.Sprintf("%s:%d", s.path, line)
+	if at.Line > 0 {
+		where = fmt.Sprintf("%s:%d", s.path, at.Line)
 	}
 	if pos != nil {
 		where += fmt.Sprintf(": in %s(%s)", fn, brief(pos))
 	} else {
 		where += ": in " + fn
 	}
+	err = s.callError(where, msg, err)
+	if at.Line > 0 {
+		return located(s.path, at, err)
+	}
+	return err
+}
+
+// callError is the error of a call that failed with err, its message msg,
+// at where.
+func (s *Script) callError(where, msg string, err error) error {
 	var size *sizeError
 	switch {
 	case s.ctx != nil && s.ctx.Err() != nil:
@@ -334,7 +346,29 @@ func (s *Script) wrap(fn string, pos starlark.Value, err error) error {
 // badResult describes a result of fn(pos) that the game cannot use; it
 // names the line of fn's definition.
 func (s *Script) badResult(fn *starlark.Function, pos starlark.Value, format string, args ...any) error {
-	return game.Inputf("%s:%d: %s(%s) %s%s", s.path, fn.Position().Line, fn.Name(), brief(pos), fmt.Sprintf(format, args...), s.hint())
+	return located(s.path, fn.Position(), game.Inputf("%s:%d: %s(%s) %s%s", s.path, fn.Position().Line, fn.Name(), brief(pos), fmt.Sprintf(format, args...), s.hint()))
+}
+
+// SourceError is an error at a place of a script's source: the file and
+// the line and column from 1 (game.Located), for a face to point at. Its
+// message is the wrapped error's, which names the place too.
+type SourceError struct {
+	File         string
+	Line, Column int
+	Err          error
+}
+
+func (e *SourceError) Error() string { return e.Err.Error() }
+func (e *SourceError) Unwrap() error { return e.Err }
+
+// Location returns the file, line and column of the error.
+func (e *SourceError) Location() (file string, line, column int) {
+	return e.File, e.Line, e.Column
+}
+
+// located marks err as an error at the place at of the script file.
+func located(file string, at syntax.Position, err error) error {
+	return &SourceError{File: file, Line: int(at.Line), Column: int(at.Col), Err: err}
 }
 
 // hint is the note errors carry once moves has returned a list that looks

@@ -535,6 +535,18 @@ func TestScript(t *testing.T) {
 			t.Errorf("%.60q: %d %s, want %d mentioning %q", c.body, code, body, c.status, c.want)
 		}
 	}
+	// The place in the script is data of the error: the rule editor marks
+	// the line from it (line 2, column 20: the undefined name).
+	_, body = postScript(t, ts, scriptJSON("def moves(n):\n    return [n - 1, nothing]\n", "value", "3"))
+	var place struct {
+		Error struct {
+			File         string
+			Line, Column int
+		}
+	}
+	if err := json.Unmarshal([]byte(body), &place); err != nil || place.Error.File != "script.star" || place.Error.Line != 2 || place.Error.Column != 20 {
+		t.Errorf("the error's place: %s, want script.star line 2 column 20", body)
+	}
 	// JSON only, so other sites cannot post without a preflight; a fetch
 	// of an untyped Blob sends no Content-Type at all.
 	for _, ct := range []string{"text/plain", "", "application/jsonx", "application/json; charset=utf-8"} {

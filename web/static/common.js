@@ -2,9 +2,9 @@
 // the header, and reading positions that are heaps.
 
 // ApiError is a non-2xx answer of the API: its message is the server's
-// {"error": ...} text.
+// {"error": ...} text, and info the whole error as data (kind, line, ...).
 export class ApiError extends Error {
-  constructor(message, status) { super(message); this.status = status; }
+  constructor(message, status, info = {}) { super(message); this.status = status; this.info = info; }
 }
 
 // call sends one request to the API and returns its parsed JSON, throwing
@@ -31,7 +31,7 @@ async function call(method, path, body, init) {
   }
   let out;
   try { out = JSON.parse(text); } catch { throw new ApiError(`the server answered ${status} with no JSON`, status); }
-  if (status < 200 || status > 299) throw new ApiError(out.error?.message || `status ${status}`, status);
+  if (status < 200 || status > 299) throw new ApiError(out.error?.message || `status ${status}`, status, out.error ?? {});
   return out;
 }
 

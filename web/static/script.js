@@ -109,7 +109,9 @@ $('#run').addEventListener('submit', async (e) => {
     if (verb === 'table') showTable(out, res); else out.replaceChildren(h('pre', { class: 'out', id: 'result' }, verb === 'solve' ? describeSolve(res) : describe(res)));
   } catch (err) {
     showError(out, err);
-    const bad = new Set([...err.message.matchAll(/script\.star:(\d+)/g)].map((m) => Number(m[1])));
+    // The line the error points to is a field of the error, not read off
+    // its message.
+    const bad = new Set(err.info?.line ? [err.info.line] : []);
     markLines(bad, err.message);
     if (bad.size) out.append(h('p', { class: 'muted', id: 'error-lines', dataset: { lines: [...bad].join(',') } }, `see line ${[...bad].join(', ')}`));
   }
