@@ -24,9 +24,13 @@ import (
 //   - A component's value is found by trying the candidates 0, 1, 2, ...
 //     in turn: g(c) is the first k no option has, and "has an option of
 //     value k" stops at the first option shown to have it.
-//   - Options are tried cheapest first (the smallest total Size), so the
-//     witness that settles a question is found among the small options
-//     when there is one there.
+//   - Options are tried cheapest first: the smallest sum of the squares
+//     of their components' Sizes (the work of valuing a component grows
+//     faster than its size, so an option split into pieces is cheaper
+//     than one of as many cells in one piece; on Cram this expands a
+//     third fewer positions than the sum of the Sizes), so the witness
+//     that settles a question is found among the cheap options when there
+//     is one there.
 //   - Each component remembers what was learned of it: its value once
 //     known, the values some option has, the values no option has, and
 //     the values it does not have, so a question asked again costs a
@@ -60,7 +64,8 @@ type Pruned[P comparable] struct {
 
 // Sizer is an optional interface of a game for Pruned: Size estimates the
 // work of valuing p (its cells, its tokens). Options are tried in order of
-// their total Size and a sum's hardest component is its largest.
+// the sum of their components' squared Sizes and a sum's hardest
+// component is its largest.
 type Sizer[P comparable] interface {
 	Size(p P) int
 }
@@ -360,7 +365,8 @@ func (s *Pruned[P]) knownSum(parts []P) (game.Nimber, bool) {
 }
 
 // expand lists the options of c in the frame of the current depth, in the
-// order to try them: by total Size, the smallest first.
+// order to try them: by the sum of their components' squared Sizes, the
+// smallest first.
 func (s *Pruned[P]) expand(ctx context.Context, c P) (*prunedFrame[P], error) {
 	if err := s.Step(ctx); err != nil {
 		return nil, err
@@ -387,7 +393,8 @@ func (s *Pruned[P]) expand(ctx context.Context, c P) (*prunedFrame[P], error) {
 		if s.sizer != nil {
 			size = 0
 			for _, p := range fr.parts[start:end] {
-				size += s.sizer.Size(p)
+				z := s.sizer.Size(p)
+				size += z * z
 			}
 		}
 		fr.order = append(fr.order, i)
