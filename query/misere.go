@@ -640,7 +640,7 @@ func (m *Misere) byQuotient(ctx context.Context, pos games.Position, valued []ga
 	if file != nil {
 		// A script's name is a path, which does not fix its rules: its
 		// file records the digest of the moves it was computed from.
-		redo := fmt.Sprintf("write it again with grundy quotient %s --to %d --json", first.Name(), upTo)
+		redo := fmt.Sprintf("write the file again from the quotient of %s to heap %d", first.Name(), upTo)
 		switch {
 		case script && file.Rules == "":
 			return false, game.Inputf("quotient file %s has no \"rules_sha256\" key, which tells whether the quotient was computed from the current moves of the script %s: %s", file.Name, first.Name(), redo)

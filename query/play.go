@@ -369,7 +369,7 @@ func (pl *Player) general(pos games.Position) (games.Solvable, error) {
 			return nil, game.Inputf("%s is a %s game: play and graph take it alone, not in a sum", g.Game.Name(), g.Game.Kind())
 		}
 		if pl.opts.Misere {
-			return nil, game.Inputf("--misere applies to impartial games, and %s is a %s game", g.Game.Name(), g.Game.Kind())
+			return nil, game.Inputf("misère play applies to impartial games, and %s is a %s game", g.Game.Name(), g.Game.Kind())
 		}
 		return s, nil
 	}

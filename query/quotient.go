@@ -229,7 +229,7 @@ func ReadQuotientFileWithin(ctx context.Context, name string, data []byte, budge
 		return nil, game.Inputf("quotient file %s: not a quotient's JSON: %v", name, err)
 	}
 	if head.Game == nil || *head.Game == "" {
-		return nil, game.Inputf("quotient file %s: no \"game\" key naming the game it belongs to (write the file with grundy quotient GAME --to N --json)", name)
+		return nil, game.Inputf("quotient file %s: no \"game\" key naming the game it belongs to (a quotient file is the JSON answer of the quotient verb)", name)
 	}
 	q, err := quotient.UnmarshalWithin(ctx, data, budget)
 	if err != nil {

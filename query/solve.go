@@ -125,7 +125,7 @@ func SolveWith(ctx context.Context, pos games.Position, opts SolveOptions) (*Sol
 			return nil, game.Inputf("%s is a %s game: solve takes it alone, not in a sum", g.Game.Name(), g.Game.Kind())
 		}
 		if opts.Misere {
-			return nil, game.Inputf("--misere applies to impartial games, and %s is a %s game", g.Game.Name(), g.Game.Kind())
+			return nil, game.Inputf("misère play applies to impartial games, and %s is a %s game", g.Game.Name(), g.Game.Kind())
 		}
 		if opts.Tiers || opts.TierBlanks != nil || opts.DB != "" {
 			return solveTiers(ctx, pos, opts)

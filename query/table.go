@@ -134,7 +134,7 @@ func Table(ctx context.Context, inst games.Instance, from, to int, budget *limit
 		return nil, game.Inputf("table range %d..%d: heap sizes are never negative", from, to)
 	}
 	if to < from {
-		return nil, game.Inputf("table range %d..%d is empty: --from must not exceed --to", from, to)
+		return nil, game.Inputf("table range %d..%d is empty: from must not exceed to", from, to)
 	}
 	t, err := tab.Table(ctx, from, to, budget)
 	if err != nil {
@@ -237,7 +237,7 @@ func (r *TableResult) WriteValues(w io.Writer, binaryFormat bool) error {
 		v := r.At(n)
 		if binaryFormat {
 			if v > heapgame.MaxValue {
-				return fmt.Errorf("G(%d) = %d does not fit in uint16: use --format text", n, v)
+				return fmt.Errorf("G(%d) = %d does not fit in the 16-bit binary format: write the table as text", n, v)
 			}
 			binary.LittleEndian.PutUint16(buf[:2], uint16(v))
 			if _, err := bw.Write(buf[:2]); err != nil {

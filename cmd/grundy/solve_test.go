@@ -56,7 +56,7 @@ func TestSolveErrors(t *testing.T) {
 		{[]string{"solve", "tictactoe", "xx./.../..."}, 2, "x has as many marks"},
 		{[]string{"solve", "quixo:4x4", "..../..../..../...."}, 2, "side to move"},
 		{[]string{"solve", "cards", "1,2"}, 2, "two hands"},
-		{[]string{"solve", "--misere", "tictactoe"}, 2, "misere"},
+		{[]string{"solve", "--misere", "tictactoe"}, 2, "misère play applies to impartial games"},
 	} {
 		_, errOut, code := grundy(t, "", tc.args...)
 		if code != tc.code || !strings.Contains(errOut, tc.want) {
