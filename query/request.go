@@ -81,6 +81,12 @@ func (r *request) states() int64 {
 // one per request and pass it to the verbs; see limits.Budget.
 type Budget = limits.Budget
 
+// RuntimeMemoryLimit is the soft memory limit a face gives the Go runtime
+// when the requests it runs may hold limit bytes (limits.RuntimeLimit):
+// limit plus its slack (the larger of 64 MiB and a tenth of limit) less
+// what the runtime's limit does not cover.
+func RuntimeMemoryLimit(limit int64) int64 { return limits.RuntimeLimit(limit) }
+
 // The limit errors the verbs return: match them with errors.Is. Their
 // messages name no flag or parameter: each face says how to raise a limit.
 var (

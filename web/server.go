@@ -101,6 +101,8 @@ type Server struct {
 	sem   chan struct{} // one token per request computing
 	quick chan struct{} // one token per request in the quick lane
 
+	ceiling ceiling // the runtime's memory limit, as requests come and go
+
 	catalogOnce sync.Once
 	catalog     []GameEntry // the /api/games answer, built once
 	mux         *http.ServeMux
@@ -335,7 +337,9 @@ func (s *Server) compute(ctx context.Context, r *http.Request, req *request, han
 	}
 	qctx, qcancel := context.WithTimeout(ctx, quickTimeout)
 	small := &query.Budget{MaxStates: min(full.MaxStates, quickMaxStates), MaxMemory: min(full.MaxMemory, quickMaxMemory)}
+	s.ceiling.add(small.MaxMemory)
 	ans, err := s.attempt(qctx, r, req, small, handle)
+	s.ceiling.add(-small.MaxMemory)
 	quickEnded := qctx.Err() != nil && ctx.Err() == nil
 	qcancel()
 	switch {
@@ -369,7 +373,43 @@ func (s *Server) inSlot(ctx context.Context, r *http.Request, req *request, hand
 		deliver(nil, errBusy)
 		return
 	}
+	s.ceiling.add(req.budget.MaxMemory)
+	defer s.ceiling.add(-req.budget.MaxMemory)
 	deliver(s.attempt(ctx, r, req, req.budget, handle))
+}
+
+// ceiling keeps the Go runtime's memory limit at what the requests
+// computing now may hold: the memory limit of each (a computing slot's
+// per-request limit, a quick place's quickMaxMemory) plus the slack of one
+// request (query.RuntimeMemoryLimit). The collector then reclaims one request's
+// garbage near that request's own limit, not near the limit of every slot
+// at once: alone, a request keeps the process within its limit plus its
+// slack, and all slots and quick places busy keep it within slots x
+// per-request limit + quick places x quickMaxMemory + the slack.
+type ceiling struct {
+	mu    sync.Mutex
+	on    bool  // the server owns the runtime's limit (ListenAndServe)
+	slack int64 // the slack of one request, less what the limit does not cover
+	held  int64 // the memory limits of the requests computing now
+}
+
+// start makes c own the runtime's limit, for requests whose memory limit
+// is perRequest.
+func (c *ceiling) start(perRequest int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.on, c.slack = true, query.RuntimeMemoryLimit(perRequest)-perRequest
+	debug.SetMemoryLimit(c.held + c.slack)
+}
+
+// add counts a request's memory limit in (n > 0) or out (n < 0).
+func (c *ceiling) add(n int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.held += n
+	if c.on {
+		debug.SetMemoryLimit(c.held + c.slack)
+	}
 }
 
 // attempt runs handle once on ctx with budget and readies its answer, whose
@@ -685,9 +725,9 @@ func ListenAndServe(ctx context.Context, addr string, cfg Config, ready func(net
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// The engines count what they hold against each request's limit;
 		// the collector is asked to keep the whole heap (garbage, the
-		// quick lane, the runtime) within the computing slots' share
-		// plus a margin, instead of letting it grow to twice the live data.
-		debug.SetMemoryLimit(int64(s.cfg.Concurrency)*s.cfg.MaxMemory + 128<<20)
+		// runtime) within the limits of the requests computing plus a
+		// slack, instead of letting it grow to twice the live data.
+		s.ceiling.start(s.cfg.MaxMemory)
 	}
 	if tcp, ok := ln.Addr().(*net.TCPAddr); ok && !tcp.IP.IsLoopback() {
 		s.loop = false // serving the network on purpose: any Host

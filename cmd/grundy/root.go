@@ -182,9 +182,10 @@ func (o *options) budget(cmd *cobra.Command) (budget *query.Budget, done func())
 func (o *options) plainBudget() *query.Budget {
 	if o.maxMemory > 0 {
 		// The budget counts what the engines hold; the collector is asked
-		// to keep the whole heap (garbage and runtime included) near it
-		// too, instead of letting it grow to twice the live data.
-		debug.SetMemoryLimit(int64(o.maxMemory) + 256<<20)
+		// to keep the whole heap (garbage and runtime included) within it
+		// and its slack too, instead of letting it grow to twice the live
+		// data.
+		debug.SetMemoryLimit(query.RuntimeMemoryLimit(int64(o.maxMemory)))
 	}
 	return &query.Budget{MaxStates: int64(o.maxStates), MaxMemory: int64(o.maxMemory), MaxDisk: int64(o.maxDisk)}
 }

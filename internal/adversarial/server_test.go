@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -34,37 +35,10 @@ var serverBombs = []string{
 // the server's resident memory must stay under its computing slots times
 // the per-request limit (512 MiB) plus 256 MiB.
 func TestServerUnderAttack(t *testing.T) {
-	out, w := io.Pipe()
-	s := startGrundy(t, nil, w, "serve", "--addr", "127.0.0.1:0")
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		t.Fatalf("serve: %v; stderr %q", err, s.stderr.String())
-	}
-	go func() { _, _ = io.Copy(io.Discard, out) }()
-	base := strings.TrimSuffix(strings.Fields(line)[3], "/")
-	pid := s.cmd.Process.Pid
-
+	base, s := startServer(t)
 	slots := int64(runtime.NumCPU()) // the server's default concurrency
 	boundMiB := slots*512 + 256
-	var peakKiB int64
-	stopWatch := make(chan struct{})
-	watched := make(chan struct{})
-	go func() {
-		defer close(watched)
-		for {
-			select {
-			case <-stopWatch:
-				return
-			case <-time.After(20 * time.Millisecond):
-			}
-			rss := treeRSS(pid)
-			peakKiB = max(peakKiB, rss)
-			if rss > 3<<20 {
-				s.cmd.Process.Kill() // the shared machine comes first
-				return
-			}
-		}
-	}()
+	peak := watchRSS(s)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
@@ -131,8 +105,7 @@ func TestServerUnderAttack(t *testing.T) {
 		}
 	}
 	time.Sleep(2 * time.Second) // the bombs run on in their slots
-	close(stopWatch)
-	<-watched
+	peakKiB := peak()
 	verdict := "PASS"
 	if peakKiB > boundMiB<<10 {
 		verdict = "FAIL"
@@ -140,4 +113,105 @@ func TestServerUnderAttack(t *testing.T) {
 	}
 	t.Logf("RESULT %s %s: slowest of 20 cheap requests %v, peak RSS %.0f MiB (bound %d MiB, %d slots)",
 		verdict, t.Name(), slowest.Round(time.Millisecond), float64(peakKiB)/1024, boundMiB, slots)
+}
+
+// startServer starts `grundy serve` on a free loopback port and returns
+// its address.
+func startServer(t *testing.T) (base string, s *started) {
+	t.Helper()
+	out, w := io.Pipe()
+	s = startGrundy(t, nil, w, "serve", "--addr", "127.0.0.1:0")
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatalf("serve: %v; stderr %q", err, s.stderr.String())
+	}
+	go func() { _, _ = io.Copy(io.Discard, out) }()
+	return strings.TrimSuffix(strings.Fields(line)[3], "/"), s
+}
+
+// watchRSS samples the resident size of s's process tree every 20 ms
+// (killing it past 3 GiB: the shared machine comes first) until the
+// returned function is called, which returns the peak in KiB.
+func watchRSS(s *started) (peak func() int64) {
+	var peakKiB int64
+	stop := make(chan struct{})
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+			rss := treeRSS(s.cmd.Process.Pid)
+			peakKiB = max(peakKiB, rss)
+			if rss > 3<<20 {
+				s.cmd.Process.Kill()
+				return
+			}
+		}
+	}()
+	return func() int64 {
+		close(stop)
+		<-watched
+		return peakKiB
+	}
+}
+
+// TestServerAnswerMemory sends the server requests whose answers grow
+// with the request (a misère table of 10^6 heaps: 76 MB of JSON) or whose
+// engine works at the per-request limit (the misère quotient of Kayles to
+// heap 999999, refused at 512 MiB): alone, each keeps the server within
+// what it held idle plus the per-request limit and its slack (64 MiB);
+// four at once, within slots x per-request limit + 256 MiB. (The table
+// took the server to 562 MiB alone when its answer was encoded whole, and
+// the quotient to 828 MiB when the runtime's limit was all the slots'.)
+func TestServerAnswerMemory(t *testing.T) {
+	base, s := startServer(t)
+	get := func(path string) string {
+		res, err := http.Get(base + path)
+		if err != nil {
+			return err.Error()
+		}
+		defer res.Body.Close()
+		n, _ := io.Copy(io.Discard, res.Body)
+		return fmt.Sprintf("%d, %d bytes", res.StatusCode, n)
+	}
+	idle := treeRSS(s.cmd.Process.Pid)
+	heavy := []string{
+		"/api/table?game=nim&misere=1&to=999999",
+		"/api/quotient?game=kayles&to=999999",
+	}
+	for _, path := range heavy {
+		peak := watchRSS(s)
+		got := get(path)
+		peakKiB := peak()
+		boundMiB := idle>>10 + 512 + 64
+		verdict := "PASS"
+		if peakKiB > boundMiB<<10 {
+			verdict = "FAIL"
+			t.Errorf("%s alone (%s): the server's peak RSS %.0f MiB, bound %d MiB", path, got, float64(peakKiB)/1024, boundMiB)
+		}
+		t.Logf("RESULT %s %s alone (%s): peak RSS %.0f MiB (bound: idle %.0f + 512 + 64 MiB)", verdict, path, got, float64(peakKiB)/1024, float64(idle)/1024)
+	}
+	slots := int64(runtime.NumCPU())
+	boundMiB := slots*512 + 256
+	peak := watchRSS(s)
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			get(heavy[i%len(heavy)])
+		}()
+	}
+	wg.Wait()
+	peakKiB := peak()
+	verdict := "PASS"
+	if peakKiB > boundMiB<<10 {
+		verdict = "FAIL"
+		t.Errorf("four at once: the server's peak RSS %.0f MiB, bound %d MiB", float64(peakKiB)/1024, boundMiB)
+	}
+	t.Logf("RESULT %s four at once: peak RSS %.0f MiB (bound %d MiB, %d slots)", verdict, float64(peakKiB)/1024, boundMiB, slots)
 }
