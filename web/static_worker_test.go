@@ -172,7 +172,10 @@ func TestStaticWorkerNoEngine(t *testing.T) {
 // runtime.wasmExit with exit code 2), asks nim 3 4 5 of the dead engine
 // (the worker gets the end first: a running engine takes no message until
 // it answers), then asks nim 3 again. It prints one JSON line: the answers, the failed
-// request's message, and how many workers were started and terminated.
+// request's message and how long it took, and how many workers were
+// started and terminated. With process.argv[3] "hang" the engine hangs
+// instead: its worker thread spins forever, as a WebAssembly engine stuck
+// in a loop that never polls would, neither answering nor dying.
 const restartDriver = `
 import { Worker as NodeWorker } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
@@ -200,6 +203,7 @@ process.on('uncaughtException', (err) => {
   if (!self.onerror?.(err.message, '', 0, 0, err)) throw err;
 });
 parentPort.on('message', (m) => {
+  if (m === 'hang') for (;;) {}
   if (m !== 'kill') { self.onmessage({ data: m }); return; }
   const go = engines.at(-1);
   console.log('fatal error: out of memory');
@@ -225,8 +229,10 @@ vm.runInThisContext(readFileSync(resolve(site, 'boot.js'), 'utf8'), { filename: 
 const { serve } = globalThis.grundyEngine;
 const out = {};
 out.first = await serve('GET', '/api/value?position=nim+3');
-workers.at(-1).thread.postMessage('kill');
+workers.at(-1).thread.postMessage(process.argv[3]);
+const t0 = Date.now();
 out.killed = await serve('GET', '/api/value?position=nim+3+4+5').then((r) => 'answered ' + r.status, (e) => e.message);
+out.ms = Date.now() - t0;
 out.next = await serve('GET', '/api/value?position=nim+3');
 out.workers = workers.length;
 out.terminated = terminated;
@@ -235,12 +241,15 @@ process.exit(0);
 `
 
 // TestStaticEngineRestart: when the static build's engine dies (its Go
-// program ends, as on "fatal error: out of memory"), the request it was
-// computing fails with a message saying the engine stopped, why, and
-// that it was restarted; the dead worker is terminated, and a fresh one
-// answers the next request. Run under Node through the site's own boot.js
-// and engine-worker.js. (Before the restart, every later request failed
-// with "Go program has already exited".)
+// program ends, as on "fatal error: out of memory") or hangs (it neither
+// answers nor dies), the request it was computing fails with a message
+// saying the engine stopped, why, and that it was restarted; the worker is
+// terminated, and a fresh one answers the next request. A hung engine is
+// stopped by the page's watchdog at the engine's 5 s time limit and 5 s
+// more. Run under Node through the site's own boot.js and
+// engine-worker.js. (Before the restart, every later request failed with
+// "Go program has already exited"; before the watchdog, a hung engine
+// held the page's requests forever.)
 func TestStaticEngineRestart(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -251,45 +260,61 @@ func TestStaticEngineRestart(t *testing.T) {
 	if err := os.WriteFile(script, []byte(restartDriver), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, node, script, dir)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v\n%s", err, stderr.String())
+	cases := []struct {
+		mode        string
+		says        []string
+		least, most time.Duration // how long the failed request took
+	}{
+		{"kill", []string{"in-browser engine stopped", "fatal error: out of memory", "restarted"}, 0, 10 * time.Second},
+		{"hang", []string{"did not answer within 10 s", "its time limit and 5 s more", "restarted"}, 10 * time.Second, 25 * time.Second},
 	}
-	type answer struct {
-		Status int    `json:"status"`
-		Body   string `json:"body"`
-	}
-	var res struct {
-		First, Next         answer
-		Killed              string
-		Workers, Terminated int
-	}
-	// The last line is the driver's; the engine's output comes before.
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &res); err != nil {
-		t.Fatalf("node printed %q: %v", out, err)
-	}
-	// nim 3 is a single heap of 3: its Grundy value is 3.
-	for _, a := range []answer{res.First, res.Next} {
-		var v struct {
-			Grundy int `json:"grundy"`
-		}
-		if err := json.Unmarshal([]byte(a.Body), &v); a.Status != http.StatusOK || err != nil || v.Grundy != 3 {
-			t.Errorf("nim 3 answered %d %s, want 200 and G = 3", a.Status, a.Body)
-		}
-	}
-	for _, want := range []string{"in-browser engine stopped", "fatal error: out of memory", "restarted"} {
-		if !strings.Contains(res.Killed, want) {
-			t.Errorf("the request the engine died in ended %q, want it to say %q", res.Killed, want)
-		}
-	}
-	if res.Workers != 2 || res.Terminated != 1 {
-		t.Errorf("%d workers started, %d terminated: want the dead one replaced by one fresh worker", res.Workers, res.Terminated)
+	for _, c := range cases {
+		t.Run(c.mode, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, node, script, dir, c.mode)
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("node: %v\n%s", err, stderr.String())
+			}
+			type answer struct {
+				Status int    `json:"status"`
+				Body   string `json:"body"`
+			}
+			var res struct {
+				First, Next         answer
+				Killed              string
+				MS                  int64
+				Workers, Terminated int
+			}
+			// The last line is the driver's; the engine's output comes before.
+			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+			if err := json.Unmarshal([]byte(lines[len(lines)-1]), &res); err != nil {
+				t.Fatalf("node printed %q: %v", out, err)
+			}
+			// nim 3 is a single heap of 3: its Grundy value is 3.
+			for _, a := range []answer{res.First, res.Next} {
+				var v struct {
+					Grundy int `json:"grundy"`
+				}
+				if err := json.Unmarshal([]byte(a.Body), &v); a.Status != http.StatusOK || err != nil || v.Grundy != 3 {
+					t.Errorf("nim 3 answered %d %s, want 200 and G = 3", a.Status, a.Body)
+				}
+			}
+			for _, want := range c.says {
+				if !strings.Contains(res.Killed, want) {
+					t.Errorf("the request the engine %sed in ended %q, want it to say %q", c.mode, res.Killed, want)
+				}
+			}
+			if took := time.Duration(res.MS) * time.Millisecond; took < c.least || took > c.most {
+				t.Errorf("the failed request took %v, want %v to %v", took, c.least, c.most)
+			}
+			if res.Workers != 2 || res.Terminated != 1 {
+				t.Errorf("%d workers started, %d terminated: want the engine replaced by one fresh worker", res.Workers, res.Terminated)
+			}
+		})
 	}
 }
 

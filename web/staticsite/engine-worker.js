@@ -5,7 +5,9 @@
 // and answers requests by message, one at a time, in the order they came:
 //
 //	page -> worker: {id, method, url, body}
-//	worker -> page: {id, status, body}, or {id, error} when the engine
+//	worker -> page: {ready: true, timeout} once the engine has loaded
+//	                (timeout: its time limit per request, in ms);
+//	                {id, status, body}, or {id, error} when the engine
 //	                could not load, or {id, error, dead: true} when it died
 //	                ({error, dead: true} when it died between requests)
 //
@@ -66,8 +68,9 @@ const engine = (async () => {
     inst = await WebAssembly.instantiate(await res.arrayBuffer(), go.importObject);
   }
   go.run(inst.instance).then(() => died(fatal || 'the Go program exited'), (err) => died(fatal || err?.message || String(err)));
-  await ready;
+  const timeout = await ready;
   started = true;
+  self.postMessage({ ready: true, timeout });
   return self.grundyServe;
 })();
 engine.catch(() => {}); // reported with each request below

@@ -85,7 +85,9 @@ func main() {
 		return js.Global().Get("Promise").New(executor)
 	}))
 	if ready := js.Global().Get("grundyReady"); ready.Type() == js.TypeFunction {
-		ready.Invoke()
+		// The page's watchdog (boot.js) allows a request this long, and a
+		// margin, before it ends an engine that neither answers nor dies.
+		ready.Invoke(limits.Timeout.Milliseconds())
 	}
 	select {} // keep the engine alive for the worker's later calls
 }
