@@ -366,13 +366,20 @@ var errBusy = statusError{http.StatusServiceUnavailable, errors.New("the server 
 // waiting for one at most until ctx ends (503 busy), and delivers its
 // answer or error from the slot.
 func (s *Server) inSlot(ctx context.Context, r *http.Request, req *request, handle func(*request) (any, error), deliver func(*query.Answer, error)) {
+	// A free slot is taken even when the time limit has passed meanwhile
+	// (the quick attempt used it up): the request then ends at its time
+	// limit, not as busy.
 	select {
 	case s.sem <- struct{}{}:
-		defer func() { <-s.sem }()
-	case <-ctx.Done():
-		deliver(nil, errBusy)
-		return
+	default:
+		select {
+		case s.sem <- struct{}{}:
+		case <-ctx.Done():
+			deliver(nil, errBusy)
+			return
+		}
 	}
+	defer func() { <-s.sem }()
 	s.ceiling.add(req.budget.MaxMemory)
 	defer s.ceiling.add(-req.budget.MaxMemory)
 	deliver(s.attempt(ctx, r, req, req.budget, handle))
