@@ -443,8 +443,17 @@ func (pl *Player) solveWhole(ctx context.Context, pos games.Position) (*SolveRes
 	if !ok {
 		solver = s.Solver(pl.opts.Budget)
 		if dir := pl.opts.Databases.dir(pos[0].Game.Name()); dir != "" {
-			if tg, ok := s.(games.TierSolvable); ok {
+			tg, tiers := s.(games.TierSolvable)
+			gs, graph := s.(games.GraphStorable)
+			switch {
+			case tiers && tg.Tiered():
 				ts, err := tg.TierSolver(pl.opts.Budget, games.TierOptions{DB: dir, ReadOnly: true})
+				if err != nil {
+					return nil, err
+				}
+				solver = ts
+			case graph:
+				ts, err := gs.GraphSolver(pl.opts.Budget, games.GraphOptions{DB: dir, ReadOnly: true})
 				if err != nil {
 					return nil, err
 				}

@@ -127,6 +127,9 @@ func SolveWith(ctx context.Context, pos games.Position, opts SolveOptions) (*Sol
 		if opts.Misere {
 			return nil, game.Inputf("misère play applies to impartial games, and %s is a %s game", g.Game.Name(), g.Game.Kind())
 		}
+		if gs, ok := g.Game.(games.GraphStorable); ok && opts.DB != "" && !opts.Tiers && opts.TierBlanks == nil && !hasTiers(g.Game) {
+			return solveGraph(ctx, pos, gs, opts)
+		}
 		if opts.Tiers || opts.TierBlanks != nil || opts.DB != "" {
 			return solveTiers(ctx, pos, opts)
 		}
@@ -239,6 +242,34 @@ func solveTiers(ctx context.Context, pos games.Position, opts SolveOptions) (res
 	}
 	res.Tiers = tiers
 	return res, nil
+}
+
+// solveGraph solves pos, one group of a general game without tiers, from
+// its graph database opts.DB: read (not locked) when the database holds
+// pos and its moves, else solved into it (solve/graphdb).
+func solveGraph(ctx context.Context, pos games.Position, gs games.GraphStorable, opts SolveOptions) (res *SolveResult, err error) {
+	r, err := gs.GraphSolver(opts.Budget, games.GraphOptions{DB: opts.DB, ReadOnly: true})
+	switch {
+	case err == nil:
+		res, err := solveGeneral(ctx, pos, r)
+		r.Close()
+		var notHeld *games.NotHeldError
+		if err == nil || (!errors.As(err, &notHeld) && !errors.Is(err, store.ErrDamaged)) {
+			return res, err
+		}
+	case !errors.Is(err, store.ErrNoDatabase) && !errors.Is(err, store.ErrDamaged):
+		return nil, err
+	}
+	w, err := gs.GraphSolver(opts.Budget, games.GraphOptions{DB: opts.DB})
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if cerr := w.Close(); cerr != nil && err == nil {
+			res, err = nil, fmt.Errorf("solve %s: %w", pos, cerr)
+		}
+	}()
+	return solveGeneral(ctx, pos, w)
 }
 
 // answerFromDB answers pos from the database opts.DB opened for reading,

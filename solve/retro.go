@@ -160,6 +160,22 @@ func (s *Retro[P]) ForEachIndex(f func(i int64, v Value) bool) {
 	}
 }
 
+// ForEach calls f with every solved position and its value, stopping
+// early if f returns false (a database keeps them: solve/graphdb).
+func (s *Retro[P]) ForEach(f func(p P, v Value) bool) {
+	for i, c := range s.cells {
+		var p P
+		if s.indexer != nil {
+			p = s.indexer.Position(uint64(i))
+		} else {
+			p = s.pos[i]
+		}
+		if !f(p, decode(c)) {
+			return
+		}
+	}
+}
+
 // BestMoves calls yield with each best move of p and its value for the
 // opponent: for a win, the losing moves of least remoteness; for a loss,
 // the moves of largest remoteness; for a draw, the drawing moves.

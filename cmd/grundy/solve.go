@@ -77,7 +77,7 @@ and impartial sums by retrograde analysis of the whole sum.`,
 	cmd.Flags().BoolVar(&all, "moves", false, "list every move with its value, not only the best")
 	cmd.Flags().BoolVar(&tiers, "tiers", false, "solve tier by tier from files on disk, on every core (quixo, tictactoe)")
 	cmd.Flags().IntVar(&blanks, "blanks-at-most", 0, "with tiers: solve only the tiers with at most this many blank cells and count their boards")
-	cmd.Flags().StringVar(&dbDir, "db", "", "the game's database: answer from it, or solve the tiers it lacks into it (created if need be); a killed solve resumes")
+	cmd.Flags().StringVar(&dbDir, "db", "", "the game's database: answer from it, or solve into it what it lacks (tiers, or a general game's positions; created if need be); a killed solve resumes")
 	cmd.Flags().BoolVar(&plain, "plain", false, "with --db: keep the tiers as plain 16-bit records (written faster, about ten times larger) instead of compressed")
 	cmd.Flags().IntVar(&workers, "workers", 0, "with tiers: goroutines that split each tier (0: one per core)")
 	return cmd

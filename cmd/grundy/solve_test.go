@@ -248,3 +248,23 @@ func TestSolveDB(t *testing.T) {
 		t.Errorf("play after the repair: exit %d %q", code, errOut)
 	}
 }
+
+// TestSolveGraphDB: a general game without tiers (cards) solved into a
+// database is answered from it under a limit of one state, as solving
+// answers; play reads it too.
+func TestSolveGraphDB(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cards")
+	want, errOut, code := grundy(t, "", "solve", "cards", "5,9", "2,1", "1", "--moves")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if out, errOut, code := grundy(t, "", "solve", "cards", "5,9", "2,1", "1", "--moves", "--db", dir); code != 0 || out != want {
+		t.Fatalf("into the database: exit %d %s\n%s\nwant\n%s", code, errOut, out, want)
+	}
+	if out, errOut, code := grundy(t, "", "solve", "cards", "5,9", "2,1", "1", "--moves", "--db", dir, "--max-states", "1"); code != 0 || out != want {
+		t.Errorf("from the database under one state: exit %d %s\n%s\nwant\n%s", code, errOut, out, want)
+	}
+	if _, errOut, code := grundy(t, "", "solve", "tictactoe", "--db", dir); code != 2 || !strings.Contains(errOut, "holds the game cards, not tictactoe") {
+		t.Errorf("tictactoe from the cards database: exit %d %q", code, errOut)
+	}
+}
