@@ -262,6 +262,16 @@ func (j *jsonWriter) list(name string, n int, at func(i int)) {
 	j.close(']')
 }
 
+// listed writes the member name: s, its elements encoded whole one by one
+// (null for a nil s, as encoding/json writes it).
+func listed[T any](j *jsonWriter, name string, s []T) {
+	var elem func(i int)
+	if s != nil {
+		elem = func(i int) { j.value(s[i]) }
+	}
+	j.list(name, len(s), elem)
+}
+
 // writeJSON writes the keys of TableResult's struct tags, the values one
 // by one.
 func (r *TableResult) writeJSON(j *jsonWriter) {
@@ -292,11 +302,7 @@ func (r *MisereTableResult) writeJSON(j *jsonWriter) {
 	j.field("from", r.From)
 	j.field("to", r.To)
 	j.field("misere", r.Misere)
-	var genus func(i int)
-	if r.Genera != nil {
-		genus = func(i int) { j.value(r.Genera[i]) }
-	}
-	j.list("genera", len(r.Genera), genus)
+	listed(j, "genera", r.Genera)
 	j.field("first_wild", r.FirstWild)
 	j.field("states", r.States)
 	if r.Stopped != nil {
@@ -346,14 +352,7 @@ func (r *QuotientResult) writeJSON(j *jsonWriter) {
 func (r *GraphResult) writeJSON(j *jsonWriter) {
 	j.open('{')
 	j.field("position", r.Position)
-	var node, edge func(i int)
-	if r.Nodes != nil {
-		node = func(i int) { j.value(r.Nodes[i]) }
-	}
-	if r.Edges != nil {
-		edge = func(i int) { j.value(r.Edges[i]) }
-	}
-	j.list("nodes", len(r.Nodes), node)
-	j.list("edges", len(r.Edges), edge)
+	listed(j, "nodes", r.Nodes)
+	listed(j, "edges", r.Edges)
 	j.close('}')
 }
