@@ -3,6 +3,7 @@ package query
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -88,9 +89,10 @@ func drawSum(t *rapid.T) string {
 // impartial sum against the naive whole-position recursion, on sums of up
 // to three components of ten games, under both conventions: the outcome and
 // value of the position; every move's outcome, value and remoteness, in
-// the games' own order; and the computer's move, from the same Player
-// after the listing and from a fresh one: the fastest win or the slowest
-// loss, the first such in the games' order.
+// the games' own order; the computer's move, from the same Player after
+// the listing and from a fresh one: the fastest win or the slowest loss,
+// the first such in the games' order; and that move typed back as a
+// position with its groups in another order.
 func TestPlayEnginesAgreeWithOracle(t *testing.T) {
 	for _, misere := range []bool{false, true} {
 		t.Run(fmt.Sprintf("misere=%v", misere), func(t *testing.T) {
@@ -155,6 +157,18 @@ func TestPlayEnginesAgreeWithOracle(t *testing.T) {
 						rem(mv.Remoteness) != rem(best.Remoteness) || mv.Component != best.Component:
 						t.Fatalf("%s: chose %+v, want %s (remoteness %d)", text, mv, best.Position, rem(best.Remoteness))
 					}
+				}
+				if best == nil {
+					return
+				}
+				// The best move typed back as a position, its groups
+				// reversed, is found with its number and rating.
+				groups := strings.Split(best.Position, " + ")
+				slices.Reverse(groups)
+				found, err := pl.Find(ctx, pos, a.Moves, strings.Join(groups, " + "))
+				if err != nil || found.Position != best.Position || found.Number != best.Number ||
+					found.Outcome != best.Outcome || rem(found.Remoteness) != rem(best.Remoteness) {
+					t.Fatalf("%s: typed %s, found %+v, %v", text, strings.Join(groups, " + "), found, err)
 				}
 			})
 		})

@@ -147,88 +147,6 @@ func drawPiles(t *rapid.T, maxHeap int) []pile {
 	return sum
 }
 
-// TestPlayAgreesWithOracle: Analyze's outcome and each move's outcome agree
-// with the naive search; Choose picks a fastest win from a won position and
-// a slowest loss from a lost one; Find resolves a move typed as a position
-// with its components in another order. Normal and misère play.
-func TestPlayAgreesWithOracle(t *testing.T) {
-	for _, misere := range []bool{false, true} {
-		t.Run(fmt.Sprintf("misere=%v", misere), func(t *testing.T) {
-			o := &oracle{misere: misere, memo: map[string][2]int{}}
-			rapid.Check(t, func(t *rapid.T) {
-				sum := drawPiles(t, 5)
-				text := pilesString(sum)
-				pos, err := ParseString(text)
-				if err != nil {
-					t.Fatal(err)
-				}
-				ctx := context.Background()
-				pl := NewPlayer(PlayOptions{Misere: misere})
-				a, err := pl.Analyze(ctx, pos)
-				if err != nil {
-					t.Fatal(err)
-				}
-				win, _ := o.solve(sum)
-				if (a.Outcome == game.Win) != win {
-					t.Fatalf("%s: outcome %s, oracle win=%v", text, a.Outcome, win)
-				}
-				if misere != (a.Grundy == nil) {
-					t.Fatalf("%s: grundy %v in misere=%v", text, a.Grundy, misere)
-				}
-				// Every move, with the oracle's remoteness of the result.
-				bestRem := -1
-				var count int
-				for _, p := range sum {
-					count += len(p.next())
-				}
-				if len(a.Moves) != count {
-					t.Fatalf("%s: %d moves, oracle %d", text, len(a.Moves), count)
-				}
-				for _, m := range a.Moves {
-					child := pilesOf(t, sum, m.Position)
-					cw, cr := o.solve(child)
-					if want := map[bool]game.Outcome{true: game.Lose, false: game.Win}[cw]; m.Outcome != want {
-						t.Fatalf("%s: move to %s rated %s, oracle %s", text, m.Position, m.Outcome, want)
-					}
-					if win == !cw && (bestRem < 0 || win && cr < bestRem || !win && cr > bestRem) {
-						bestRem = cr
-					}
-				}
-				mv, err := pl.Choose(ctx, pos)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if len(a.Moves) == 0 {
-					if mv != nil {
-						t.Fatalf("%s: move %s chosen at the end", text, mv.Position)
-					}
-					return
-				}
-				cw, cr := o.solve(pilesOf(t, sum, mv.Position))
-				if win && cw {
-					t.Fatalf("%s: won, but the computer moved to %s, a win for the opponent", text, mv.Position)
-				}
-				if cr != bestRem {
-					t.Fatalf("%s: chose %s of remoteness %d, best is %d", text, mv.Position, cr, bestRem)
-				}
-				if rem(mv.Remoteness) != cr {
-					t.Fatalf("%s: move %s reports remoteness %d, oracle %d", text, mv.Position, rem(mv.Remoteness), cr)
-				}
-				// Type the chosen move back with the groups reversed.
-				groups := strings.Split(mv.Position, " + ")
-				slices.Reverse(groups)
-				found, err := pl.Find(ctx, pos, a.Moves, strings.Join(groups, " + "))
-				if err != nil {
-					t.Fatalf("%s: find %s: %v", text, mv.Position, err)
-				}
-				if pilesKey(pilesOf(t, sum, found.Position)) != pilesKey(pilesOf(t, sum, mv.Position)) {
-					t.Fatalf("%s: typed %s, found %s", text, mv.Position, found.Position)
-				}
-			})
-		})
-	}
-}
-
 func TestFindErrors(t *testing.T) {
 	pos, _ := ParseString("nim 1 2")
 	pl := NewPlayer(PlayOptions{})
@@ -600,4 +518,32 @@ func rem(r *int) int {
 		return -1
 	}
 	return *r
+}
+
+// TestLoopyPlayReleasesMemory: a loopy impartial sum is answered by the
+// retrograde solver of the whole sum, afresh at each question; its tables
+// are released after each, so a game's questions do not accumulate them
+// against its memory budget (they did, one solve per hint and move).
+func TestLoopyPlayReleasesMemory(t *testing.T) {
+	file := t.TempDir() + "/cycle.txt"
+	// 0 -> 1 -> 2 -> 0, and 2 -> 3: a cycle with one way out.
+	if err := os.WriteFile(file, []byte("0\n1\n2\n3\n0 1\n1 2\n2 0\n2 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pos, err := Parse([]string{"graph:" + file, "0", "1"}, OSFiles(context.Background()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	budget := &limits.Budget{}
+	pl := NewPlayer(PlayOptions{Budget: budget})
+	var after []int64
+	for range 3 {
+		if _, err := pl.Analyze(context.Background(), pos); err != nil {
+			t.Fatal(err)
+		}
+		after = append(after, budget.Memory())
+	}
+	if after[2] != after[0] {
+		t.Fatalf("memory held after each question: %v, want it constant", after)
+	}
 }

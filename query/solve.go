@@ -361,6 +361,9 @@ func solveSum(ctx context.Context, pos games.Position, opts SolveOptions) (*Solv
 	root := sum.Key(pos)
 	g := sum.General(opts.Misere)
 	s := solve.NewRetro(g, opts.Budget)
+	// The solver's tables go with this call: a session that asks again
+	// (play's loopy sums, a question per move) does not accumulate them.
+	defer s.Free()
 	if err := s.Solve(ctx, root); err != nil {
 		return nil, fmt.Errorf("solve %s: %w", pos, err)
 	}

@@ -1,9 +1,7 @@
 package adversarial
 
 import (
-	"bufio"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -69,14 +67,7 @@ func TestWideSumPlay(t *testing.T) {
 // 10 s limit, with the server's resident memory under the per-request
 // limit (one request runs). Measured: 200 in 0.9 s at 54 MiB.
 func TestWideSumMove(t *testing.T) {
-	out, w := io.Pipe()
-	s := startGrundy(t, nil, w, "serve", "--addr", "127.0.0.1:0")
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		t.Fatalf("serve: %v; stderr %q", err, s.stderr.String())
-	}
-	go func() { _, _ = io.Copy(io.Discard, out) }()
-	base := strings.TrimSuffix(strings.Fields(line)[3], "/")
+	base, s := startServer(t)
 	start := time.Now()
 	res, err := http.Get(base + "/api/move?position=" + url.QueryEscape("nim"+strings.Repeat(" 1", 2700)))
 	if err != nil {
