@@ -453,7 +453,18 @@ type HeapGenus struct {
 // whose ARGs are heap sizes. When a limit of the request (limits.IsLimit)
 // stops it, it returns the heaps done so far, with Stopped set, together
 // with the error: a face can show the part and say where it stopped.
+//
+// For a heap game of the catalog, once the search has done some work
+// (quotientAfter), the genera of sums of heaps are read off the game's
+// misère quotient where it determines them (docs/misere.md), and searched
+// where it does not.
 func MisereTable(ctx context.Context, inst games.Instance, from, to int, budget *limits.Budget) (*MisereTableResult, error) {
+	return misereTable(ctx, inst, from, to, budget, quotientAfter)
+}
+
+// misereTable is MisereTable trying the misère quotient once the search
+// has expanded after states (never when after < 0: the tests compare).
+func misereTable(ctx context.Context, inst games.Instance, from, to int, budget *limits.Budget, after int64) (*MisereTableResult, error) {
 	if _, ok := inst.(games.Valued); !ok {
 		return nil, game.Inputf("%s is a %s game: misère play is defined here for impartial games only", inst.Name(), inst.Kind())
 	}
@@ -462,7 +473,26 @@ func MisereTable(ctx context.Context, inst games.Instance, from, to int, budget 
 	}
 	m := NewMisere(budget)
 	res := &MisereTableResult{Game: inst.Name(), From: from, To: to, Misere: true, Genera: []HeapGenus{}}
+	var quotientStates int64 // the quotient's work, counted with the search's
+	states := func() int64 { return m.States() + quotientStates }
+	stop := func(n int, err error) (*MisereTableResult, error) {
+		err = fmt.Errorf("genus of %s %d after %d states: %w", inst.Name(), n, states(), err)
+		if !limits.IsLimit(err) {
+			return nil, err
+		}
+		res.States, res.Stopped = states(), &TableStop{Heap: n, Reason: err.Error()}
+		return res, err
+	}
 	for n := range Span(from, to) {
+		if after >= 0 && m.States() >= after {
+			// Once the search has worked that much, a quotient of at most
+			// as many states (and quotientAfter) may spare it more.
+			after = -1
+			var err error
+			if quotientStates, err = m.readQuotient(ctx, inst, to, max(m.States(), quotientAfter)); err != nil {
+				return stop(n, err)
+			}
+		}
 		comps, err := inst.Parse([]string{strconv.Itoa(n)})
 		if err != nil {
 			return nil, err
@@ -471,21 +501,13 @@ func MisereTable(ctx context.Context, inst games.Instance, from, to int, budget 
 			return nil, game.Inputf("%s: heap %d is not one component", inst.Name(), n)
 		}
 		key := m.sum.ID(inst, comps[0])
-		stop := func(err error) (*MisereTableResult, error) {
-			err = fmt.Errorf("genus of %s %d after %d states: %w", inst.Name(), n, m.States(), err)
-			if !limits.IsLimit(err) {
-				return nil, err
-			}
-			res.States, res.Stopped = m.States(), &TableStop{Heap: n, Reason: err.Error()}
-			return res, err
-		}
 		g, err := m.engine.Genus(ctx, []games.ComponentID{key})
 		if err != nil {
-			return stop(err)
+			return stop(n, err)
 		}
 		tame, _, err := m.engine.Tame(ctx, key)
 		if err != nil {
-			return stop(err)
+			return stop(n, err)
 		}
 		entry := HeapGenus{Heap: n, Grundy: g.Normal, Genus: g.String(), Tame: tame}
 		// The entry (40 bytes on 64-bit: two ints, a string's header and
@@ -493,14 +515,14 @@ func MisereTable(ctx context.Context, inst games.Instance, from, to int, budget 
 		// text count against the request (its JSON is written entry by
 		// entry).
 		if err := budget.Grow(2*40 + int64(len(entry.Genus))); err != nil {
-			return stop(err)
+			return stop(n, err)
 		}
 		res.Genera = append(res.Genera, entry)
 		if !tame && res.FirstWild == nil {
 			res.FirstWild = &n
 		}
 	}
-	res.States = m.States()
+	res.States = states()
 	return res, nil
 }
 

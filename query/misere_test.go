@@ -467,3 +467,57 @@ func TestMisereTableStopsWithItsPart(t *testing.T) {
 		t.Errorf("the part differs from an unlimited table of heaps 0..%d", h-1)
 	}
 }
+
+// TestMisereTableByQuotient: the genera read off a heap game's misère
+// quotient (where it determines them) are those the genus search finds
+// alone, on every heap both reach within a state limit, with the quotient
+// computed from the start and as MisereTable does (after quotientAfter
+// states of search), for games whose quotients are small (Kayles), grow
+// fast (Dawson's Kayles and Dawson's chess stop at the quotient's bound
+// and serve the heaps they reached) and a few octal codes; the quotient
+// spares a part of Kayles' search, and costs at most as much again when it
+// does not help.
+func TestMisereTableByQuotient(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		game string
+		to   int
+	}{
+		{"kayles", 45}, {"octal:0.77", 40}, {"dawson-kayles", 40}, {"octal:0.07", 40}, {"octal:0.137", 40},
+		{"dawson-chess", 36}, {"octal:0.75", 40}, {"octal:0.6", 40}, {"octal:0.52", 40}, {"grundy-game", 30},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			inst, err := Open(tc.game, OSFiles(ctx))
+			if err != nil {
+				t.Fatal(err)
+			}
+			table := func(after int64) *MisereTableResult {
+				res, err := misereTable(ctx, inst, 0, tc.to, &limits.Budget{MaxStates: 200_000}, after)
+				if err != nil && !limits.IsLimit(err) {
+					t.Fatal(err)
+				}
+				return res
+			}
+			search, early, late := table(-1), table(0), table(quotientAfter)
+			for _, read := range []*MisereTableResult{early, late} {
+				n := min(len(search.Genera), len(read.Genera))
+				if n < 20 {
+					t.Fatalf("only %d heaps reached both ways", n)
+				}
+				for i := range n {
+					if search.Genera[i] != read.Genera[i] {
+						t.Fatalf("heap %d: %+v by search, %+v off the quotient", i, search.Genera[i], read.Genera[i])
+					}
+				}
+			}
+			t.Logf("%s: %d heaps by search in %d states; off the quotient %d in %d (from the start), %d in %d (after %d states)",
+				tc.game, len(search.Genera), search.States, len(early.Genera), early.States, len(late.Genera), late.States, quotientAfter)
+			if len(late.Genera) == len(search.Genera) && late.States > max(2*search.States, search.States+quotientAfter) {
+				t.Errorf("the quotient took %d states, the search alone %d", late.States, search.States)
+			}
+			if tc.game == "kayles" && (late.States >= search.States || early.States >= search.States) {
+				t.Errorf("Kayles: the quotient took %d and %d states, the search alone %d", early.States, late.States, search.States)
+			}
+		})
+	}
+}

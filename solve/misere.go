@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -189,7 +190,27 @@ type misereNode struct {
 	options [][]int32 // normalized sums, sorted, distinct
 	normal  game.Nimber
 	tame    bool   // hereditarily tame: it and every follower has a tame genus
+	nim     int16  // m when the node is the Nim heap *m, else -1
+	elem    uint32 // 1 + its element under the GenusReader, 0 when none
 	genus   *Genus // nil until known
+}
+
+// A GenusReader reads the genus of some sums without a search: it gives
+// components elements of a commutative monoid in which the element of a
+// sum is the product of its components' (the misère quotient of a heap
+// game's heaps, package solve/quotient, is one), and reads the misère part
+// of the genus off a sum's elements. Misere asks it before it searches a
+// sum's options, so a reader that answers sums of heaps spares the search
+// of their followers.
+type GenusReader[P comparable] interface {
+	// Element returns the element of the component p, or false when p has
+	// none (a position outside the monoid's sums).
+	Element(p P) (uint32, bool)
+	// Digits returns γ0 γ1 ... of the genus of the sum whose components
+	// have the elements es, shortened as Genus.Sup is, given the element
+	// nims[m] of a component equal to the Nim heap *m as a misère game (for
+	// the m known), or false when the elements do not determine them.
+	Digits(es []uint32, nims map[int]uint32) ([]game.Nimber, bool)
 }
 
 // Misere computes misère-play outcomes and genera of sums of positions of
@@ -208,6 +229,10 @@ type Misere[P comparable] struct {
 
 	game  game.Game[P]
 	known KnownGenus[P]
+
+	reader GenusReader[P] // nil: every genus is searched
+	nims   map[int]uint32 // m -> element of a node equal to *m, for reader
+	elems  []uint32       // scratch: the elements of a sum, for reader
 
 	raw      map[P]int32 // position -> node; -1 while its options are interned
 	nodes    []misereNode
@@ -448,7 +473,95 @@ func (m *Misere[P]) intern(ctx context.Context, p P, depth int) (int32, error) {
 		return 0, err
 	}
 	m.raw[p] = id
+	if m.reader != nil {
+		m.setElement(p, id)
+	}
 	return id, nil
+}
+
+// ReadGenus makes the engine ask r for the genus of every sum whose
+// components all have an element before it searches the sum's options.
+// The positions interned so far get their elements now.
+func (m *Misere[P]) ReadGenus(r GenusReader[P]) {
+	m.reader, m.nims = r, map[int]uint32{}
+	for p, id := range m.raw {
+		if id != inProgressNode {
+			m.setElement(p, id)
+		}
+	}
+}
+
+// setElement gives node id the reader's element of p, its position, unless
+// it has one (every position of a node is the same game, so they share
+// their element), and records it as the element of *m when the node is
+// the Nim heap *m.
+func (m *Misere[P]) setElement(p P, id int32) {
+	n := &m.nodes[id]
+	if n.elem != 0 {
+		return
+	}
+	e, ok := m.reader.Element(p)
+	if !ok {
+		return
+	}
+	n.elem = e + 1
+	if _, known := m.nims[int(n.nim)]; n.nim >= 0 && !known {
+		m.nims[int(n.nim)] = e
+	}
+}
+
+// readGenus returns the genus of the normalized sum ids from the reader,
+// when every component has an element and the reader can read the digits:
+// the normal value is the nim-sum of the components' (Sprague–Grundy).
+func (m *Misere[P]) readGenus(ids []int32) (*Genus, bool) {
+	if m.reader == nil {
+		return nil, false
+	}
+	m.elems = m.elems[:0]
+	var normal game.Nimber
+	for _, id := range ids {
+		n := &m.nodes[id]
+		if n.elem == 0 {
+			return nil, false
+		}
+		m.elems = append(m.elems, n.elem-1)
+		normal ^= n.normal
+	}
+	sup, ok := m.reader.Digits(m.elems, m.nims)
+	if !ok {
+		return nil, false
+	}
+	g := &Genus{Normal: normal, Sup: sup}
+	if len(ids) == 1 {
+		m.nodes[ids[0]].genus = g
+		m.held += int64(unsafe.Sizeof(*g)) + int64(cap(sup))*int64(unsafe.Sizeof(game.Nimber(0)))
+	}
+	return g, true
+}
+
+// nimValue returns m when the normalized, sorted, distinct option sums
+// opts are exactly the Nim heaps *0, *1, ..., *(m-1) (a game whose options
+// are those of *m is *m), and -1 otherwise. The Nim heap *j is one node,
+// so the options are distinct nodes of values 1 .. m-1 besides *0 = [].
+func (m *Misere[P]) nimValue(opts [][]int32) int16 {
+	if len(opts) == 0 {
+		return 0
+	}
+	if len(opts[0]) != 0 || len(opts) > math.MaxInt16 {
+		return -1
+	}
+	seen := make([]bool, len(opts))
+	for _, o := range opts[1:] {
+		if len(o) != 1 {
+			return -1
+		}
+		j := m.nodes[o[0]].nim
+		if j < 1 || int(j) >= len(opts) || seen[j] {
+			return -1
+		}
+		seen[j] = true
+	}
+	return int16(len(opts))
 }
 
 // node returns the node whose options are the normalized sums opts,
@@ -475,7 +588,7 @@ func (m *Misere[P]) node(opts [][]int32) (int32, error) {
 			return id, nil
 		}
 	}
-	n := misereNode{options: opts, tame: true}
+	n := misereNode{options: opts, tame: true, nim: m.nimValue(opts)}
 	var set game.MexSet
 	for _, o := range opts {
 		var x game.Nimber
@@ -604,6 +717,9 @@ func (m *Misere[P]) sumGenus(ctx context.Context, ids []int32, depth int) (*Genu
 	}
 	m.buf = appendKey(m.buf[:0], ids)
 	if g, ok := m.genera[string(m.buf)]; ok {
+		return g, nil
+	}
+	if g, ok := m.readGenus(ids); ok {
 		return g, nil
 	}
 	if depth > MisereDepth {

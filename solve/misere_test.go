@@ -548,3 +548,33 @@ func BenchmarkMisereNaive(b *testing.B) {
 		}
 	}
 }
+
+// TestNimNodes: the engine marks a node as the Nim heap *m when its
+// options are exactly *0 .. *(m-1): every Nim heap, and Kayles heaps 0..3
+// (Kayles 3 has the options 2, 1 and 1+1, that is *2, *1 and *0). Kayles 4
+// has the options *3, *2, *1+*1 = *0 and the sum *1 + *2, so it is not
+// marked (the mark is exact, not complete: a game equal to a Nim heap only
+// through reversible moves is not marked), nor is any larger Kayles heap,
+// each having a sum of two heaps of 2 or more pins or a heap of 4 as an
+// option.
+func TestNimNodes(t *testing.T) {
+	ctx := context.Background()
+	m := NewMisere[heapPos](mixedGame{}, nil)
+	nim := func(p heapPos) int16 {
+		id, err := m.intern(ctx, p, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m.nodes[id].nim
+	}
+	for n := range 12 {
+		if got := nim(heapPos{kNim, n}); got != int16(n) {
+			t.Errorf("nim %d: marked %d", n, got)
+		}
+	}
+	for n, want := range []int16{0, 1, 2, 3, -1, -1, -1, -1} {
+		if got := nim(heapPos{kKayles, n}); got != want {
+			t.Errorf("kayles %d: marked %d, want %d", n, got, want)
+		}
+	}
+}
