@@ -148,12 +148,12 @@ func Slack(limit int64) int64 { return max(64<<20, limit/10) }
 
 // RuntimeLimit is the soft memory limit a face gives the Go runtime
 // (debug.SetMemoryLimit) when the requests it runs may hold limit bytes:
-// limit and its Slack, less 16 MiB for what the runtime's limit does not
-// cover (the program's code, the process supervising the worker), so that
-// the process's resident size stays within limit plus Slack. The collector
-// works harder as the heap nears it; docs/limits.md measures what that
-// costs.
-func RuntimeLimit(limit int64) int64 { return limit + Slack(limit) - 16<<20 }
+// limit and its Slack, less 24 MiB for what the runtime's limit does not
+// cover (the program's code, the process supervising the worker) and for
+// the heap's overshoot while a collection runs, so that the process's
+// resident size stays within limit plus Slack. The collector works harder
+// as the heap nears it; docs/limits.md measures what that costs.
+func RuntimeLimit(limit int64) int64 { return limit + Slack(limit) - 24<<20 }
 
 // Poll returns an error wrapping the context's error when ctx is done. On
 // js/wasm it first lets the scheduler run, so that a deadline's timer can
