@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -132,25 +133,56 @@ func TestRunFileRefusals(t *testing.T) {
 }
 
 // TestKillAndResume kills a run (SIGKILL) in the middle, resumes it, and
-// compares the final file with an uninterrupted run's, byte for byte.
+// compares the final file with an uninterrupted run's, byte for byte; then
+// kills runs on one file again and again, each at a random moment of the
+// first half of a clean child's time, each followed by a rerun that
+// resumes, and finishes: the file is byte for byte the clean one.
+//
+// The full version is a benchmark of tens of minutes (docs/PERFORMANCE.md):
+// GRUNDY_SPARSE_KILL_TO=16777216 GRUNDY_SPARSE_KILLS=20 go test
+// ./heap/sparse -run TestKillAndResume -timeout 2h.
 func TestKillAndResume(t *testing.T) {
 	if os.Getenv("GRUNDY_SPARSE_CHILD") != "" {
 		return // the child runs in TestMain
 	}
-	const n = 1 << 17
+	n, repeats := int64(1<<17), 4
+	if v, err := strconv.ParseInt(os.Getenv("GRUNDY_SPARSE_KILL_TO"), 10, 64); err == nil && v > 0 {
+		n = v
+	}
+	if v, err := strconv.Atoi(os.Getenv("GRUNDY_SPARSE_KILLS")); err == nil && v >= 0 {
+		repeats = v
+	}
 	dir := t.TempDir()
 	whole := filepath.Join(dir, "whole.bin")
 	runTo(t, runFileConfig(whole, n)).Close()
+	want, err := os.ReadFile(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	child := func(path string) *exec.Cmd {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), "GRUNDY_SPARSE_CHILD="+path+":"+strconv.FormatInt(n, 10))
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		return cmd
+	}
+	same := func(path, what string) {
+		t.Helper()
+		got, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%s: the file differs from the uninterrupted one at byte %d", what, firstByteDiff(got, want))
+		}
+	}
 
 	killed := filepath.Join(dir, "killed.bin")
 	kills := 0
 	for attempt := 0; attempt < 3 && kills == 0; attempt++ {
 		os.Remove(killed)
-		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), "GRUNDY_SPARSE_CHILD="+killed+":"+strconv.Itoa(n))
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		cmd := child(killed)
 		// Kill it once a checkpoint past a quarter of the run is on disk.
 		deadline := time.Now().Add(60 * time.Second)
 		for time.Now().Before(deadline) {
@@ -175,11 +207,38 @@ func TestKillAndResume(t *testing.T) {
 		t.Error("the run did not resume")
 	}
 	seq.Close()
-	a, _ := os.ReadFile(whole)
-	b, _ := os.ReadFile(killed)
-	if !bytes.Equal(a, b) {
-		t.Fatalf("resumed file differs from the uninterrupted one at byte %d", firstByteDiff(a, b))
+	same(killed, "killed once")
+
+	// Kills at random moments within the first half of a clean child's
+	// time (measured here; runs after the first resume and are shorter).
+	begin := time.Now()
+	if err := child(filepath.Join(dir, "timed.bin")).Wait(); err != nil {
+		t.Fatal(err)
 	}
+	childTime := time.Since(begin)
+	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 26))
+	repeated := filepath.Join(dir, "repeated.bin")
+	landed := 0
+	for range repeats {
+		cmd := child(repeated)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("a run between kills: %v", err)
+			}
+		case <-time.After(time.Duration(rng.Int64N(int64(childTime/2) + 1))):
+			cmd.Process.Kill()
+			if err := <-done; err != nil && reachedOnDisk(repeated) <= n {
+				landed++
+			}
+		}
+	}
+	seq = runTo(t, runFileConfig(repeated, n))
+	seq.Close()
+	same(repeated, fmt.Sprintf("after %d kills", landed))
+	t.Logf("%d of %d kills landed during a run (a clean child takes %v), then a run finished", landed, repeats, childTime.Round(time.Millisecond))
 }
 
 // reachedOnDisk is the newest valid header's reached count (0 if none).
