@@ -47,7 +47,7 @@ type Player struct {
 	sum     *games.Sum                        // the components met, as written: the search's and the misère oracle's positions
 	values  map[games.ComponentID]game.Nimber // the normal-play values of the sum's components, as found
 	mis     *Misere                           // the misère oracle, in misère play
-	search  *remoteness                       // the last remoteness search (play_remoteness.go)
+	search  *remotenessSearch                 // the last remoteness search (play_remoteness.go)
 	listing limits.Counter                    // the memory of the moves the last Analyze listed
 }
 
@@ -316,7 +316,7 @@ func (pl *Player) Find(ctx context.Context, pos games.Position, listed []PlayMov
 	}
 	// The remoteness of the move is the last search's, when it was of pos
 	// (the listing the move was typed from); Find searches nothing.
-	var search *remoteness
+	var search *remotenessSearch
 	if s := pl.search; s != nil && s.retro != nil && s.root == pl.sum.Key(pos) {
 		search = s
 	}
@@ -465,8 +465,14 @@ func (pl *Player) solveWhole(ctx context.Context, pos games.Position) (*SolveRes
 	return solveGeneral(ctx, pos, solver)
 }
 
-// Close releases the databases the Player read.
+// Close releases the databases the Player read, and gives back to the
+// budget the memory of its last remoteness search and listing.
 func (pl *Player) Close() error {
+	if s := pl.search; s != nil && s.retro != nil {
+		s.retro.Free()
+	}
+	pl.search = nil
+	pl.listing.Free()
 	var errs []error
 	for inst, s := range pl.solvers {
 		if c, ok := s.(interface{ Close() error }); ok {
@@ -587,7 +593,7 @@ func (pl *Player) value(ctx context.Context, id games.ComponentID) (game.Nimber,
 // value after the move is total, the value of the position before, with
 // the value of the moved component replaced by its option's
 // (Sprague–Grundy): no need to go over the whole sum again.
-func (pl *Player) rate(ctx context.Context, m *PlayMove, total game.Nimber, search *remoteness) error {
+func (pl *Player) rate(ctx context.Context, m *PlayMove, total game.Nimber, search *remotenessSearch) error {
 	var after games.SumKey
 	if pl.opts.Misere || search != nil {
 		from := pl.sum.ID(m.made.game, m.made.from)
@@ -614,7 +620,7 @@ func (pl *Player) rate(ctx context.Context, m *PlayMove, total game.Nimber, sear
 		m.Outcome = game.OutcomeOf(v).Opposite()
 		m.Grundy = &v
 	}
-	m.Remoteness, _ = search.value(after)
+	m.Remoteness = search.value(after)
 	return nil
 }
 

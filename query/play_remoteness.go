@@ -36,26 +36,27 @@ const (
 // errRemotenessSize stops a remoteness search past its fixed size.
 var errRemotenessSize = errors.New("the remoteness search passed its size")
 
-// remoteness is a remoteness search: root's and, when full, every
+// remotenessSearch is a remoteness search: root's and, when full, every
 // option's position with the positions that decide their remoteness,
 // solved, or (retro nil) passed its size.
-type remoteness struct {
+type remotenessSearch struct {
 	root  games.SumKey
 	full  bool
 	retro *solve.Retro[games.SumKey]
 }
 
-// value returns the remoteness of the position k, when the search solved it.
-func (r *remoteness) value(k games.SumKey) (*int, bool) {
+// value returns the remoteness of the position k, or nil when the search
+// did not solve it (or passed its size).
+func (r *remotenessSearch) value(k games.SumKey) *int {
 	if r == nil || r.retro == nil {
-		return nil, false
+		return nil
 	}
 	v, ok := r.retro.Value(k)
 	if !ok || v.Remoteness < 0 {
-		return nil, false
+		return nil
 	}
 	n := v.Remoteness
-	return &n, true
+	return &n
 }
 
 // remoteness returns the remoteness search of the position root: only
@@ -66,7 +67,7 @@ func (r *remoteness) value(k games.SumKey) (*int, bool) {
 // same position (a listing, then the computer's choice), and remembers a
 // search that passed its size (a full one is the larger); a search of
 // another position frees it first.
-func (pl *Player) remoteness(ctx context.Context, root games.SumKey, full bool) (*remoteness, error) {
+func (pl *Player) remoteness(ctx context.Context, root games.SumKey, full bool) (*remotenessSearch, error) {
 	if s := pl.search; s != nil {
 		switch {
 		case s.root == root && s.retro != nil && (s.full || !full):
@@ -97,12 +98,12 @@ func (pl *Player) remoteness(ctx context.Context, root games.SumKey, full bool) 
 	if err != nil {
 		g.retro.Free()
 		if errors.Is(err, errRemotenessSize) || errors.Is(err, solve.ErrCapacity) {
-			pl.search = &remoteness{root: root, full: full}
+			pl.search = &remotenessSearch{root: root, full: full}
 			return nil, nil
 		}
 		return nil, fmt.Errorf("the remoteness search: %w", err)
 	}
-	pl.search = &remoteness{root: root, full: full, retro: g.retro}
+	pl.search = &remotenessSearch{root: root, full: full, retro: g.retro}
 	return pl.search, nil
 }
 

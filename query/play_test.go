@@ -547,3 +547,25 @@ func TestLoopyPlayReleasesMemory(t *testing.T) {
 		t.Fatalf("memory held after each question: %v, want it constant", after)
 	}
 }
+
+// TestPlayerCloseGivesBackMemory: a Player's remoteness search and listing
+// stay accounted with the budget between questions (the next question
+// about the same position reuses them) and are given back by Close.
+func TestPlayerCloseGivesBackMemory(t *testing.T) {
+	pos, err := ParseString("nim 3 4 5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	budget := &limits.Budget{}
+	pl := NewPlayer(PlayOptions{Budget: budget})
+	if _, err := pl.Analyze(context.Background(), pos); err != nil {
+		t.Fatal(err)
+	}
+	held := budget.Memory()
+	if err := pl.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if budget.Memory() >= held || pl.search != nil || pl.listing.Held() != 0 {
+		t.Fatalf("after Close the budget holds %d bytes of %d; search %v, listing %d", budget.Memory(), held, pl.search, pl.listing.Held())
+	}
+}
