@@ -55,6 +55,7 @@ var dependencies = []dependency{
 	{"internal/diskalloc", "", "errors os", "golang.org/x/sys"},
 	{"internal/edit", "", "", ""},
 	{"internal/graphview", "", "encoding/xml fmt io math slices strings", ""},
+	{"internal/killtest", "", "math/rand/v2 os/exec testing time", ""},
 	{"internal/regfile", "", "fmt io/fs os syscall", ""},
 	{"limits", "", "context errors fmt runtime sync/atomic", ""},
 	{"periodic", "game", "fmt", ""},

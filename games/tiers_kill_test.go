@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundy-go/grundy/internal/killtest"
 	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/solve/tier"
 	"github.com/grundy-go/grundy/store"
@@ -149,7 +149,6 @@ func sameFiles(t *testing.T, dir string, want map[string][]byte, what string) {
 // -run TestTierKill -timeout 2h (docs/PERFORMANCE.md).
 func TestTierKill(t *testing.T) {
 	tierChild()
-	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 26))
 	names, kills := []string{"quixo:3x3", "tictactoe"}, 6
 	if name := os.Getenv("GRUNDY_TIER_KILL_GAME"); name != "" {
 		names = []string{name}
@@ -189,26 +188,10 @@ func TestTierKill(t *testing.T) {
 		}
 		whole := time.Since(begin)
 		dir = t.TempDir()
-		killed := 0
-		for range kills {
-			cmd, stderr := startChild(t, name, dir, false)
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			var err error
-			select {
-			case err = <-done:
-			case <-time.After(time.Duration(rng.Int64N(int64(whole / 2)))):
-				cmd.Process.Signal(syscall.SIGKILL)
-				err = <-done
-			}
-			switch code := exitCode(err); code {
-			case -1:
-				killed++
-			case 0:
-			default:
-				t.Fatalf("%s: exit %d: %s", name, code, stderr)
-			}
-		}
+		killed := killtest.Repeat(t, kills, whole, func() *exec.Cmd {
+			cmd, _ := startChild(t, name, dir, false)
+			return cmd
+		})
 		cmd, stderr = startChild(t, name, dir, false)
 		if err := cmd.Wait(); err != nil {
 			t.Fatalf("%s: the last run: %v %s", name, err, stderr)

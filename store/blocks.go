@@ -12,7 +12,6 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
-	"github.com/grundy-go/grundy/internal/regfile"
 	"github.com/grundy-go/grundy/limits"
 )
 
@@ -260,31 +259,17 @@ func (db *DB) OpenCompressed(s Spec) (*CompressedFile, error) {
 		return nil, fmt.Errorf("database %s does not hold %s", db.dir, s.Name)
 	}
 	path := filepath.Join(db.dir, s.Name)
-	damaged := func(format string, args ...any) (*CompressedFile, error) {
-		return nil, &DamageError{Path: path, Reason: fmt.Sprintf(format, args...)}
-	}
 	if part.Kind != s.Kind || part.ID != s.ID || part.Bits != s.Bits || part.Records != s.Records || part.Compression != Zstd {
-		return damaged("the manifest lists it as %s %d of %d records of %d bits (compression %q), not %s %d of %d of %d (zstd)",
-			part.Kind, part.ID, part.Records, part.Bits, part.Compression, s.Kind, s.ID, s.Records, s.Bits)
+		return nil, &DamageError{Path: path, Reason: fmt.Sprintf("the manifest lists it as %s %d of %d records of %d bits (compression %q), not %s %d of %d of %d (zstd)",
+			part.Kind, part.ID, part.Records, part.Bits, part.Compression, s.Kind, s.ID, s.Records, s.Bits)}
 	}
-	f, err := regfile.Open(path, nil)
-	var notRegular *regfile.NotRegularError
+	f, st, err := db.openListed(path)
 	if err != nil {
-		if os.IsNotExist(err) {
-			return damaged("the manifest lists it but it is missing")
-		}
-		if errors.As(err, &notRegular) {
-			return damaged("not a regular file")
-		}
-		return nil, fmt.Errorf("database %s: %w", db.dir, err)
+		return nil, err
 	}
 	fail := func(err error) (*CompressedFile, error) {
 		f.Close()
 		return nil, err
-	}
-	st, err := f.Stat()
-	if err != nil {
-		return fail(fmt.Errorf("database %s: %w", db.dir, err))
 	}
 	size := st.Size()
 	h := make([]byte, compressedHeader)
@@ -297,21 +282,8 @@ func (db *DB) OpenCompressed(s Spec) (*CompressedFile, error) {
 	le := binary.LittleEndian
 	n := s.compressedBlocks()
 	index := int64(le.Uint64(h[offIndex:]))
-	var reason string
-	switch {
-	case string(h[:len(Magic)]) != Magic:
-		reason = "not a grundy data file"
-	case le.Uint32(h[offHeaderCRC:]) != Checksum(h[:offHeaderCRC]):
-		reason = "header checksum mismatch"
-	case le.Uint32(h[offVersion:]) != CompressedVersion:
-		reason = fmt.Sprintf("format version %d, a compressed file is version %d", le.Uint32(h[offVersion:]), CompressedVersion)
-	case le.Uint32(h[offOrder:]) != ByteOrderMark:
-		reason = "written in another byte order"
-	case le.Uint64(h[offIdentity:]) != db.hash:
-		reason = "it belongs to another database"
-	case le.Uint32(h[offHeaderCRC:]) != part.HeaderCRC:
-		reason = "its header is not the one the manifest recorded"
-	case index < compressedHeader || index > size || size-index != 12*n+8:
+	reason := db.checkHeader(h, part, CompressedVersion)
+	if reason == "" && (index < compressedHeader || index > size || size-index != 12*n+8) {
 		reason = fmt.Sprintf("%d bytes, its index at %d does not end it", size, index)
 	}
 	if reason == "" {

@@ -279,22 +279,9 @@ func (db *DB) Open(s Spec) (*File, error) {
 	if !littleEndian {
 		return nil, fmt.Errorf("database %s: data files need a little-endian machine", db.dir)
 	}
-	f, err := regfile.Open(path, nil)
-	var notRegular *regfile.NotRegularError
+	f, st, err := db.openListed(path)
 	if err != nil {
-		if os.IsNotExist(err) {
-			return damaged("the manifest lists it but it is missing")
-		}
-		if errors.As(err, &notRegular) {
-			// A FIFO would block the read: damage, solved again.
-			return damaged("not a regular file")
-		}
-		return nil, fmt.Errorf("database %s: %w", db.dir, err)
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("database %s: %w", db.dir, err)
+		return nil, err
 	}
 	size := s.FileSize()
 	if st.Size() != size {
@@ -311,21 +298,7 @@ func (db *DB) Open(s Spec) (*File, error) {
 		return nil, fmt.Errorf("database %s: read %s: %w", db.dir, s.Name, err)
 	}
 	le := binary.LittleEndian
-	var reason string
-	switch {
-	case string(h[:len(Magic)]) != Magic:
-		reason = "not a grundy data file"
-	case le.Uint32(h[offHeaderCRC:]) != Checksum(h[:offHeaderCRC]):
-		reason = "header checksum mismatch"
-	case le.Uint32(h[offVersion:]) != FormatVersion:
-		reason = fmt.Sprintf("format version %d, this grundy reads %d", le.Uint32(h[offVersion:]), FormatVersion)
-	case le.Uint32(h[offOrder:]) != ByteOrderMark:
-		reason = "written in another byte order"
-	case le.Uint64(h[offIdentity:]) != db.hash:
-		reason = "it belongs to another database"
-	case le.Uint32(h[offHeaderCRC:]) != part.HeaderCRC:
-		reason = "its header is not the one the manifest recorded"
-	}
+	reason := db.checkHeader(h, part, FormatVersion)
 	if reason == "" {
 		// The header is the manifest's, which was written with it: its
 		// fields are s's (Spec.header wrote them).
@@ -356,6 +329,50 @@ func (db *DB) Open(s Spec) (*File, error) {
 		}
 	}
 	return file, nil
+}
+
+// openListed opens the file at path of a part the manifest lists: a
+// missing file or one that is not a regular file (a FIFO would block the
+// read) is a *DamageError.
+func (db *DB) openListed(path string) (*os.File, os.FileInfo, error) {
+	f, err := regfile.Open(path, nil)
+	var notRegular *regfile.NotRegularError
+	switch {
+	case os.IsNotExist(err):
+		return nil, nil, &DamageError{Path: path, Reason: "the manifest lists it but it is missing"}
+	case errors.As(err, &notRegular):
+		return nil, nil, &DamageError{Path: path, Reason: "not a regular file"}
+	case err != nil:
+		return nil, nil, fmt.Errorf("database %s: %w", db.dir, err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("database %s: %w", db.dir, err)
+	}
+	return f, st, nil
+}
+
+// checkHeader returns why the header h of a data file of the part p, of
+// format version, is not this database's (its magic, checksum, version,
+// byte order, identity, and the checksum the manifest recorded), or "".
+func (db *DB) checkHeader(h []byte, p Part, version uint32) string {
+	le := binary.LittleEndian
+	switch {
+	case string(h[:len(Magic)]) != Magic:
+		return "not a grundy data file"
+	case le.Uint32(h[offHeaderCRC:]) != Checksum(h[:offHeaderCRC]):
+		return "header checksum mismatch"
+	case le.Uint32(h[offVersion:]) != version:
+		return fmt.Sprintf("format version %d, where this part is of version %d", le.Uint32(h[offVersion:]), version)
+	case le.Uint32(h[offOrder:]) != ByteOrderMark:
+		return "written in another byte order"
+	case le.Uint64(h[offIdentity:]) != db.hash:
+		return "it belongs to another database"
+	case le.Uint32(h[offHeaderCRC:]) != p.HeaderCRC:
+		return "its header is not the one the manifest recorded"
+	}
+	return ""
 }
 
 // Verify verifies the blocks holding data bytes [off, off+n) unless done

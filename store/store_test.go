@@ -92,36 +92,8 @@ func TestRoundTrip(t *testing.T) {
 func TestEveryByte(t *testing.T) {
 	dir, s := build(t, BlockSize/2+1000)
 	path := filepath.Join(dir, s.Name)
-	manifest := filepath.Join(dir, manifestName)
-	orig := map[string][]byte{}
-	for _, p := range []string{path, manifest} {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		orig[p] = b
-	}
+	orig, try := damager(t, dir, s, func() error { return read(t, dir, s) })
 	cases := 0
-	try := func(p string, damaged []byte, what string) {
-		t.Helper()
-		cases++
-		if err := os.WriteFile(p, damaged, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		defer os.WriteFile(p, orig[p], 0o644)
-		err := read(t, dir, s)
-		if err == nil {
-			if p == manifest {
-				if m, merr := ReadManifest(dir); merr == nil && m.Parts[0].Meta["n"] == int64(s.Records) {
-					return // the flip left the manifest's meaning (a hex digit's case)
-				}
-			}
-			t.Fatalf("%s of %s: read without error", what, filepath.Base(p))
-		}
-		if !strings.Contains(err.Error(), filepath.Base(p)) && !strings.Contains(err.Error(), dir) {
-			t.Errorf("%s of %s: %v does not name the file", what, filepath.Base(p), err)
-		}
-	}
 	for p, b := range orig {
 		for i := range b {
 			sampled := p == path && i >= usedHeader && i < HeaderSize+int(s.DataBytes())
@@ -136,17 +108,58 @@ func TestEveryByte(t *testing.T) {
 				d := bytes.Clone(b)
 				d[i] ^= x
 				try(p, d, "a flipped byte")
+				cases++
 			}
 		}
 		for _, n := range []int{0, 1, len(b) / 2, len(b) - 4, len(b) - 1} {
 			try(p, b[:n], "a cut")
+			cases++
 		}
 		try(p, append(bytes.Clone(b), 0), "a byte added")
+		cases++
 	}
 	if err := read(t, dir, s); err != nil {
 		t.Fatalf("restored: %v", err)
 	}
 	t.Logf("%d damaged databases refused", cases)
+}
+
+// damager reads the data file of s and the manifest of the database in
+// dir and returns their bytes by path and a function that writes damaged
+// bytes in place of the file p, reads the database with read (restoring
+// the file after), and fails the test unless the read is refused naming
+// the file or (a manifest byte whose flip keeps its meaning, such as a hex
+// digit's case) reads as before.
+func damager(t *testing.T, dir string, s Spec, read func() error) (map[string][]byte, func(p string, damaged []byte, what string)) {
+	t.Helper()
+	manifest := filepath.Join(dir, manifestName)
+	orig := map[string][]byte{}
+	for _, p := range []string{filepath.Join(dir, s.Name), manifest} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		orig[p] = b
+	}
+	return orig, func(p string, damaged []byte, what string) {
+		t.Helper()
+		if err := os.WriteFile(p, damaged, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		defer os.WriteFile(p, orig[p], 0o644)
+		err := read()
+		if err == nil {
+			if p == manifest {
+				if m, merr := ReadManifest(dir); merr == nil && m.Parts[0].Meta["n"] == int64(s.Records) {
+					return
+				}
+			}
+			t.Fatalf("%s of %s: read without error", what, filepath.Base(p))
+		}
+		if !strings.Contains(err.Error(), filepath.Base(p)) && !strings.Contains(err.Error(), dir) {
+			t.Errorf("%s of %s: %v does not name the file", what, filepath.Base(p), err)
+		}
+	}
 }
 
 // TestLazyVerify: Verify checks only the blocks of the bytes asked for,

@@ -5,7 +5,6 @@ package pipeline
 import (
 	"bytes"
 	"maps"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"github.com/grundy-go/grundy/heap/census"
+	"github.com/grundy-go/grundy/internal/killtest"
 )
 
 // killConfig is the census the kill test runs into dir: codes that prove
@@ -55,25 +55,8 @@ func TestCensusKill(t *testing.T) {
 		t.Fatalf("a clean child: %v", err)
 	}
 	childTime := time.Since(begin)
-	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 26))
 	dir := t.TempDir()
-	landed := 0
-	for range kills {
-		cmd := child(dir)
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("a run between kills: %v", err)
-			}
-		case <-time.After(time.Duration(rng.Int64N(int64(childTime/2) + 1))):
-			cmd.Process.Kill()
-			if <-done != nil {
-				landed++
-			}
-		}
-	}
+	landed := killtest.Repeat(t, kills, childTime, func() *exec.Cmd { return child(dir) })
 	got := runCensus(t, killConfig(dir))
 	if len(got) != len(want) {
 		t.Fatalf("%d records after the kills, want %d", len(got), len(want))

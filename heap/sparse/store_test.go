@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/internal/killtest"
 	"github.com/grundy-go/grundy/limits"
 	"github.com/grundy-go/grundy/store"
 )
@@ -216,25 +216,8 @@ func TestKillAndResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	childTime := time.Since(begin)
-	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 26))
 	repeated := filepath.Join(dir, "repeated.bin")
-	landed := 0
-	for range repeats {
-		cmd := child(repeated)
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("a run between kills: %v", err)
-			}
-		case <-time.After(time.Duration(rng.Int64N(int64(childTime/2) + 1))):
-			cmd.Process.Kill()
-			if err := <-done; err != nil && reachedOnDisk(repeated) <= n {
-				landed++
-			}
-		}
-	}
+	landed := killtest.Repeat(t, repeats, childTime, func() *exec.Cmd { return child(repeated) })
 	seq = runTo(t, runFileConfig(repeated, n))
 	seq.Close()
 	same(repeated, fmt.Sprintf("after %d kills", landed))
