@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -519,5 +520,50 @@ func TestMisereTableByQuotient(t *testing.T) {
 				t.Errorf("Kayles: the quotient took %d and %d states, the search alone %d", early.States, late.States, search.States)
 			}
 		})
+	}
+}
+
+// TestMisereMemoryCounted: what a misère genus table counts against the
+// request's memory follows the heap it holds. At every progress call of a
+// Kayles table (every limits.ProgressEvery states) the collector runs and
+// the live heap grown since the start (runtime.MemStats.HeapAlloc after
+// runtime.GC, the engine's tables being the only thing the test keeps) is
+// compared with the budget's count: from 2 MiB counted on, the live heap
+// must lie between 0.75 and 1.25 times the count. Without the quotient
+// (every sum searched and memoized) and with it.
+func TestMisereMemoryCounted(t *testing.T) {
+	ctx := context.Background()
+	inst, err := Open("kayles", OSFiles(ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, after := range []int64{-1, quotientAfter} {
+		runtime.GC()
+		var base runtime.MemStats
+		runtime.ReadMemStats(&base)
+		b := &limits.Budget{}
+		var worst string
+		samples := 0
+		b.Progress = func(int64) {
+			runtime.GC()
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			counted, live := b.Memory(), int64(ms.HeapAlloc)-int64(base.HeapAlloc)
+			if counted < 2<<20 {
+				return
+			}
+			samples++
+			ratio := float64(live) / float64(counted)
+			if ratio < 0.75 || ratio > 1.25 {
+				worst = fmt.Sprintf("%d bytes live against %d counted (%.2f)", live, counted, ratio)
+			}
+			t.Logf("quotient after %d: %d states, %d bytes live, %d counted (%.2f)", after, b.States(), live, counted, ratio)
+		}
+		if _, err := misereTable(ctx, inst, 0, 50, b, after); err != nil {
+			t.Fatal(err)
+		}
+		if samples < 2 || worst != "" {
+			t.Errorf("quotient after %d: %d samples; %s", after, samples, worst)
+		}
 	}
 }

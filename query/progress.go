@@ -31,9 +31,15 @@ func (p Progress) Counts() string {
 		p.Elapsed.Truncate(time.Second), p.States, p.Rate, limits.Bytes(p.Held), limits.Bytes(p.InUse))
 }
 
-// inUseMetric is the runtime's count of the memory it has mapped and not
-// released: heap, stacks and its own structures.
-const inUseMetric = "/memory/classes/total:bytes"
+// The runtime's counts of the memory it has mapped (heap, stacks and its
+// own structures) and of the heap memory it has returned to the system
+// since: in use is the first less the second. The live heap is about what
+// the budget holds; the rest is garbage and free heap awaiting the
+// collector (up to as much again as the live heap without a memory limit).
+const (
+	mappedMetric   = "/memory/classes/total:bytes"
+	releasedMetric = "/memory/classes/heap/released:bytes"
+)
 
 // WatchProgress calls show with a snapshot of the work counted by budget
 // every interval, from delay after the call (a request that ends sooner
@@ -57,7 +63,7 @@ func WatchProgress(what string, budget *Budget, delay, interval time.Duration, s
 		}
 		ticker := time.NewTicker(interval)
 		defer ticker.Stop()
-		sample := []metrics.Sample{{Name: inUseMetric}}
+		sample := []metrics.Sample{{Name: mappedMetric}, {Name: releasedMetric}}
 		var last int64
 		lastAt := start
 		for {
@@ -68,8 +74,8 @@ func WatchProgress(what string, budget *Budget, delay, interval time.Duration, s
 			}
 			last, lastAt = p.States, now
 			metrics.Read(sample)
-			if sample[0].Value.Kind() == metrics.KindUint64 {
-				p.InUse = int64(sample[0].Value.Uint64())
+			if sample[0].Value.Kind() == metrics.KindUint64 && sample[1].Value.Kind() == metrics.KindUint64 {
+				p.InUse = int64(sample[0].Value.Uint64() - sample[1].Value.Uint64())
 			}
 			show(p)
 			select {

@@ -242,21 +242,43 @@ type Misere[P comparable] struct {
 	genera   map[string]*Genus
 	buf      []byte    // key scratch, valid until the next recursive call
 	sums     [][]int32 // sums[d]: scratch for the options of a sum at depth d
-	held     int64     // bytes of nodes' options and memo keys, for the budget
+	// held is the bytes the engine's tables hold besides their entries
+	// (counted in step): each node's option sums and its place in byHash,
+	// the memo's keys and genera, and the option lists of the positions
+	// being interned.
+	held int64
 }
 
-// step counts one state and, every 256, accounts the engine's memory with
-// the budget: interned positions, nodes with their option lists, and the
-// memoized sums (keys and entries, hash-table slack counted as doubling).
+// Bytes of a map entry besides its key's and value's own: a swiss table
+// slot's control byte, the free slots of a table at most 7/8 full that
+// doubles when full (half empty just after), rounded up.
+const mapSlack = 16
+
+// allocBytes is the memory the Go allocator gives a request of n bytes: its
+// size class, multiples of 8 up to 32 and of 16 beyond (the classes above
+// 64 are coarser still, but memo keys and γ lists are short).
+func allocBytes(n int) int64 {
+	if n <= 32 {
+		return int64((n + 7) &^ 7)
+	}
+	return int64((n + 15) &^ 15)
+}
+
+// step counts one state and accounts the engine's memory with the budget:
+// interned positions (raw), nodes, memoized sums (each entry: a string
+// header and a value, with the table's slack) and what held counts, so that
+// the count follows the live heap the engine holds (TestMisereMemoryCounted
+// in package query compares them).
 func (m *Misere[P]) step(ctx context.Context) error {
 	if err := m.Step(ctx); err != nil {
 		return err
 	}
 	{ // every state: a game's positions can be large (a forest's text)
 		var p P
-		need := int64(len(m.raw))*2*(int64(unsafe.Sizeof(p))+4) +
-			int64(len(m.nodes))*int64(unsafe.Sizeof(misereNode{})) +
-			int64(len(m.outcomes)+len(m.genera))*64 + m.held + footprintOf(m.game)
+		need := int64(len(m.raw))*(int64(unsafe.Sizeof(p))+4+mapSlack) +
+			int64(cap(m.nodes))*int64(unsafe.Sizeof(misereNode{})) +
+			int64(len(m.outcomes))*(16+1+mapSlack) + int64(len(m.genera))*(16+8+mapSlack) +
+			m.held + footprintOf(m.game)
 		if err := m.Hold(need); err != nil {
 			return fmt.Errorf("%d positions and %d sums memoized: %w", len(m.raw), len(m.outcomes)+len(m.genera), err)
 		}
@@ -434,6 +456,10 @@ func (m *Misere[P]) intern(ctx context.Context, p P, depth int) (int32, error) {
 	}
 	var options [][]P
 	var stepErr error
+	// The option lists count while they live: a position with many
+	// options must meet the limit before its node exists.
+	var listed int64
+	defer func() { m.held -= listed }()
 	m.game.Options(p, func(option []P) bool {
 		// Each option counts as a state too: a position with a million
 		// options must meet the limit, not exhaust memory. The context is
@@ -446,7 +472,9 @@ func (m *Misere[P]) intern(ctx context.Context, p P, depth int) (int32, error) {
 		if stepErr != nil {
 			return false
 		}
-		m.held += int64(len(option))*int64(unsafe.Sizeof(p)) + 24
+		size := allocBytes(len(option)*int(unsafe.Sizeof(p))) + 24
+		listed += size
+		m.held += size
 		options = append(options, slices.Clone(option))
 		return true
 	})
@@ -534,9 +562,15 @@ func (m *Misere[P]) readGenus(ids []int32) (*Genus, bool) {
 	g := &Genus{Normal: normal, Sup: sup}
 	if len(ids) == 1 {
 		m.nodes[ids[0]].genus = g
-		m.held += int64(unsafe.Sizeof(*g)) + int64(cap(sup))*int64(unsafe.Sizeof(game.Nimber(0)))
+		m.held += genusBytes(*g)
 	}
 	return g, true
+}
+
+// genusBytes is what a genus kept on the heap holds: the struct and its γ
+// list.
+func genusBytes(g Genus) int64 {
+	return allocBytes(int(unsafe.Sizeof(g))) + allocBytes(cap(g.Sup)*int(unsafe.Sizeof(game.Nimber(0))))
 }
 
 // nimValue returns m when the normalized, sorted, distinct option sums
@@ -614,6 +648,12 @@ func (m *Misere[P]) node(opts [][]int32) (int32, error) {
 	id := int32(len(m.nodes))
 	m.nodes = append(m.nodes, n)
 	m.byHash[sum] = append(m.byHash[sum], id)
+	// The node's option sums (a slice header each and its ids) and its
+	// byHash entry (key, slice header, one id).
+	m.held += int64(cap(opts))*24 + 8 + 24 + 8 + mapSlack
+	for _, o := range opts {
+		m.held += allocBytes(4 * cap(o))
+	}
 	return id, nil
 }
 
@@ -702,7 +742,7 @@ func (m *Misere[P]) outcome(ctx context.Context, ids []int32, depth int) (game.O
 		return game.Unknown, err
 	}
 	m.outcomes[string(appendKey(m.buf[:0], ids))] = result
-	m.held += int64(len(m.buf))
+	m.held += allocBytes(len(m.buf))
 	return result, nil
 }
 
@@ -743,14 +783,12 @@ func (m *Misere[P]) sumGenus(ctx context.Context, ids []int32, depth int) (*Genu
 	if err != nil {
 		return nil, err
 	}
-	// The genus escapes to the heap with its γ list: both count.
-	size := int64(unsafe.Sizeof(g)) + int64(cap(g.Sup))*int64(unsafe.Sizeof(game.Nimber(0)))
 	if len(ids) == 1 {
 		m.nodes[ids[0]].genus = &g
-		m.held += size
+		m.held += genusBytes(g)
 	} else {
 		m.genera[string(appendKey(m.buf[:0], ids))] = &g
-		m.held += int64(len(m.buf)) + size
+		m.held += allocBytes(len(m.buf)) + genusBytes(g)
 	}
 	return &g, nil
 }
