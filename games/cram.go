@@ -369,7 +369,8 @@ func (ci *cramInstance) ViewMove(c Component, after []Component) MoveView {
 // bounding box of at most 64 cells): ShapeGame's Split (dominoes lie in one
 // component) and Canon (a symmetry of the square maps dominoes to
 // dominoes), its own Options, and Value for lines and, with the shortcut,
-// half-turn symmetric shapes (cramSymmetric's theorem).
+// half-turn symmetric shapes whose centre is closed (cramSymmetric's
+// theorem).
 type cramShapeGame struct{ symmetry bool }
 
 // Options yields s with each domino taken, as one (unsplit) part.
@@ -406,7 +407,7 @@ func (g cramShapeGame) Value(s Shape) (game.Nimber, bool) {
 	if s.H == 1 && s.Bits == rowMask(int(s.W)) || s.W == 1 && s.Bits == rowMask(int(s.H)) {
 		return dawsonKaylesRows()[bits.OnesCount64(s.Bits)], true
 	}
-	if g.symmetry && s.W&1 == 0 && s.H&1 == 0 && s.transform(3) == s {
+	if g.symmetry && s.transform(3) == s && cramCentreClosed(s.Bits, int(s.W), int(s.H), int(s.W)) {
 		return 0, true // cramSymmetric's theorem
 	}
 	return 0, false

@@ -20,9 +20,9 @@ import (
 // already split and canonical (no Splitter, no Canonicalizer), so the
 // engine keys its memo by the words; its Value (game.Valuer) answers
 // without a search the components whose values are known: full rows
-// (Dawson's Kayles), the components within the endgame table, and, with
-// the symmetry shortcut, the half-turn symmetric components of even width
-// and height.
+// (Dawson's Kayles), the components within the endgame table, those whose
+// graph is a path or a cycle, and, with the symmetry shortcut, the
+// half-turn symmetric components whose centre is closed (cramSymmetric).
 type cramBitsGame struct {
 	buf      *[32]uint64   // the components of the option being yielded
 	shapes   *[32]Shape    // the components of a wide component's option, before encoding
@@ -141,30 +141,52 @@ func (g cramBitsGame) graphValue(p uint64) (game.Nimber, bool) {
 }
 
 // cramSymmetric reports whether the cropped board p of width w and height
-// h is one the symmetry shortcut values 0: w and h are even and the
-// half-turn about the centre of the bounding box maps p onto itself.
+// h is one the symmetry shortcut values 0: the half-turn about the centre
+// of the bounding box maps p onto itself, and p leaves closed the cells at
+// the centre (cramCentreClosed).
 //
 // Theorem (the symmetry strategy): such a component is a loss for the
 // player to move, so its value is 0. Proof. Put the cells' centres at the
-// points (c + 1/2, r + 1/2); the half-turn is x -> (w, h) - x, and its
-// centre (w/2, h/2) has integer coordinates since w and h are even. A
-// domino's centre has one coordinate an integer and the other not, so no
-// domino is its own image, and no cell is its own image either (a cell's
-// centre has no integer coordinate). A domino d and its image d' share no
-// cell: if a cell u were in both, its image u' (a different cell) would be
-// in both too, so d = {u, u'} = d', which is impossible. The second player
-// answers each domino d with d': when the open cells are symmetric before
-// d, the cells of d' are open (they are the images of d's cells) and not
-// in d, so the answer is legal and leaves the open cells symmetric again.
-// So the second player always has a move after the first, and the first
-// player is the one who finds none: the position is a loss. The empty
-// even-by-even boards are such components.
+// points (c + 1/2, r + 1/2); the half-turn is x -> (w, h) - x, about the
+// centre (w/2, h/2). A domino is its own image exactly when its centre is
+// that point, which needs one of w and h even and the other odd (a
+// domino's centre has one integer coordinate and one not): it is then the
+// central domino, whose two cells cramCentreClosed requires closed. A cell
+// is its own image exactly when its centre is that point, which needs w
+// and h odd: it is then the central cell, which cramCentreClosed requires
+// closed. So no open domino is its own image and no open cell either. An
+// open domino d and its image d' share no cell: if a cell u were in both,
+// its image u' (a different cell) would be in both too, so d = {u, u'} =
+// d', which is impossible. The second player answers each domino d with
+// d': when the open cells are symmetric before d, the cells of d' are open
+// (they are the images of d's cells) and not in d, so the answer is legal
+// and leaves the open cells symmetric again. So the second player always
+// has a move after the first, and the first player is the one who finds
+// none: the position is a loss. The empty even-by-even boards are such
+// components, and so is an even-by-odd board once its central domino is
+// placed, which makes that domino a winning move of the empty board.
 func cramSymmetric(p uint64, w, h int) bool {
-	if w&1 != 0 || h&1 != 0 {
-		return false
-	}
 	cols := mirrorBytes(p) >> (uint(8-w) & 7)
-	return bits.ReverseBytes64(cols)>>(uint(64-8*h)&63) == p
+	return bits.ReverseBytes64(cols)>>(uint(64-8*h)&63) == p && cramCentreClosed(p, w, h, 8)
+}
+
+// cramCentreClosed reports whether the cells of a w x h board at the
+// centre of its half-turn are closed in p (cell (r, c) at bit r*stride+c):
+// none for even w and h, the two middle cells of the middle row (column)
+// when only w (h) is even, the middle cell when both are odd.
+func cramCentreClosed(p uint64, w, h, stride int) bool {
+	var centre uint64
+	switch r, c := h/2, w/2; {
+	case w&1 == 0 && h&1 == 0:
+		return true
+	case w&1 == 0:
+		centre = 1<<(r*stride+c-1) | 1<<(r*stride+c)
+	case h&1 == 0:
+		centre = 1<<((r-1)*stride+c) | 1<<(r*stride+c)
+	default:
+		centre = 1 << (r*stride + c)
+	}
+	return p&centre == 0
 }
 
 // The endgame table: the value of every set of cells within 5 columns and

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // denseCramValues values every set of open cells of a w x h board by brute
@@ -103,11 +104,29 @@ func TestCramAgainstBruteForce(t *testing.T) {
 				masks = append(masks, full&(1<<(w*h)-1))
 			}
 		}
-		for _, symmetry := range []bool{true, false} {
-			t.Run(fmt.Sprintf("%dx%d/symmetry=%v", w, h, symmetry), func(t *testing.T) {
-				inst := &cramInstance{symmetry: symmetry}
-				e := inst.Evaluator(nil)
-				for _, m := range masks {
+		for _, variant := range []string{"symmetry", "nosymmetry", "small memory"} {
+			if variant == "small memory" && w*h != 24 && w*h != 25 {
+				continue // 6 x 4 and 5 x 5 are enough (and costly) to replace entries
+			}
+			t.Run(fmt.Sprintf("%dx%d/%s", w, h, variant), func(t *testing.T) {
+				inst := &cramInstance{symmetry: variant != "nosymmetry"}
+				var budget *limits.Budget
+				if variant == "small memory" {
+					// The memo grows to 16,384 entries (256 KiB, within half
+					// the limit with the table it doubles from) and then
+					// replaces entries.
+					budget = &limits.Budget{MaxMemory: 1 << 20}
+				}
+				e := inst.Evaluator(budget)
+				defer func() {
+					if _, replaced := e.(*cramEval).memoized(); budget != nil && w*h >= 24 && replaced == 0 {
+						t.Errorf("%dx%d under %s: no memo entry was replaced", w, h, limits.Bytes(budget.MaxMemory))
+					}
+				}()
+				for i, m := range masks {
+					if budget != nil && i == 300 {
+						break // the sub-boards and 200 random sets: seconds, not a minute
+					}
 					board := cramMaskBoard(w, h, m)
 					if got := cramValue(t, e, inst, board); got != game.Nimber(want[m]) {
 						t.Fatalf("cram %s: engine %d, brute force %d", board, got, want[m])
@@ -323,7 +342,7 @@ func sorted(s []string) []string {
 }
 
 // TestCramSymmetric checks the shortcut's test on hand-made boards: it
-// must hold exactly for half-turn symmetric boards of even width and height.
+// must hold exactly for half-turn symmetric boards whose centre is closed.
 func TestCramSymmetric(t *testing.T) {
 	for _, tc := range []struct {
 		board string
@@ -333,8 +352,13 @@ func TestCramSymmetric(t *testing.T) {
 		{"#.../..../..../...#", true},
 		{"#.../..../..../#...", false},
 		{"../..", true},
-		{".../.../...", false},    // odd
-		{"..../#..#/....", false}, // odd height
+		{".../.../...", false},     // odd by odd, the centre open
+		{".../.#./...", true},      // odd by odd, the centre closed
+		{"..../#..#/....", false},  // odd height, the central domino open
+		{"..../.##./....", true},   // odd height, the central domino closed
+		{"..../.#../....", false},  // not symmetric
+		{".#./.../.../.#.", false}, // odd width, the central domino open
+		{".../.#./.#./...", true},  // odd width, the central domino closed
 		{"....../.#..../....#./......", true},
 	} {
 		b, err := ParseRectBoard(tc.board)

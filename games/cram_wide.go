@@ -99,13 +99,13 @@ func (g cramBitsGame) wideOptions(p uint64, yield func([]uint64) bool) {
 
 // wideValue answers the wide keys cramShapeGame.Value answers: full rows
 // (Dawson's Kayles) and, with the symmetry shortcut, the half-turn
-// symmetric shapes of even width and height.
+// symmetric shapes whose centre is closed (cramSymmetric's theorem).
 func (g cramBitsGame) wideValue(p uint64) (game.Nimber, bool) {
 	s := wideShape(p)
 	if s.H == 1 && s.Bits == rowMask(int(s.W)) {
 		return g.rows[s.W], true
 	}
-	if g.symmetry && s.W&1 == 0 && s.H&1 == 0 && s.transform(3) == s {
+	if g.symmetry && s.transform(3) == s && cramCentreClosed(s.Bits, int(s.W), int(s.H), int(s.W)) {
 		return 0, true // cramSymmetric's theorem
 	}
 	return 0, false
