@@ -155,6 +155,74 @@ func TestStaticEngineDatabase(t *testing.T) {
 	}
 }
 
+// TestBrowserPlayQuixo4 plays a whole Quixo 4x4 game by clicks in the
+// explorer, the human taking a best move each turn (and once a worse one,
+// undone), on a server answering from the database GRUNDY_DB_QUIXO4 under
+// a limit of 10 states, and in the static build with that database among
+// the site's: every hint and the end are checked against the database
+// (the tier engine's values, which TestTierQuixo4x4EqualsRetro checks
+// against solve.Retro). Skipped without the variable.
+func TestBrowserPlayQuixo4(t *testing.T) {
+	needChromium(t)
+	src := os.Getenv("GRUNDY_DB_QUIXO4")
+	if src == "" {
+		t.Skip("set GRUNDY_DB_QUIXO4 to a Quixo 4x4 database to play it in the browser")
+	}
+	oracleDB["quixo:4x4"] = src
+	t.Cleanup(func() { delete(oracleDB, "quixo:4x4") })
+	c := playCase{"quixo 4x4 from a database", "quixo:4x4", 2, "winner: human", false}
+	t.Run("server", func(t *testing.T) {
+		dbs, err := query.OpenDatabases([]string{src})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := newBrowserAt(t, newTestServer(t, Config{MaxStates: 10, Databases: dbs}).URL)
+		playByClicks(t, b, c)
+		b.noErrors()
+	})
+	t.Run("static", func(t *testing.T) {
+		// The static build's files, with the Quixo 4x4 database added to
+		// its databases.
+		site, dir := staticSite(t), t.TempDir()
+		entries, err := os.ReadDir(site)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if e.Name() != staticsite.DatabaseDir {
+				if err := os.Symlink(filepath.Join(site, e.Name()), filepath.Join(dir, e.Name())); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		dbDir := filepath.Join(dir, staticsite.DatabaseDir)
+		var folders []string
+		for _, spec := range []string{"tictactoe", "quixo:3x3", "quixo:4x4"} {
+			folder := staticsite.DatabaseFolder(spec)
+			from := filepath.Join(site, staticsite.DatabaseDir, folder)
+			if spec == "quixo:4x4" {
+				from = src
+			}
+			if err := os.MkdirAll(dbDir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(from, filepath.Join(dbDir, folder)); err != nil {
+				t.Fatal(err)
+			}
+			folders = append(folders, folder)
+		}
+		index, _ := json.Marshal(folders)
+		if err := os.WriteFile(filepath.Join(dbDir, staticsite.DatabaseIndex), index, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ts := httptest.NewServer(http.FileServer(http.Dir(dir)))
+		t.Cleanup(ts.Close)
+		b := newBrowserAt(t, ts.URL)
+		playByClicks(t, b, c)
+		b.noErrors()
+	})
+}
+
 // TestStaticEngineQuixo4 plays a whole Quixo 4x4 game through the static
 // build's engine (under Node) from a Quixo 4x4 database laid out as
 // web/build ships it, every position checked against a server answering
