@@ -88,10 +88,13 @@ func (pl *Player) remoteness(ctx context.Context, root games.SumKey, full bool) 
 	if sctx.Err() != nil {
 		// Stopped: by the question's context, or by the search itself
 		// (its size, an engine's error), whose cause says which. Either
-		// way the values found are incomplete.
+		// way the values found are incomplete. Once the question's
+		// context has ended, its end is the answer: the solver's own
+		// error then reports only that the search was cancelled, which
+		// reads as an interrupt when the request reached its time limit.
 		if ctx.Err() == nil {
 			err = context.Cause(sctx)
-		} else if err == nil {
+		} else {
 			err = limits.Poll(ctx)
 		}
 	}
