@@ -43,6 +43,11 @@ type Component interface {
 type Group struct {
 	Game       Instance
 	Components []Component
+	// Rules are the rules of Game in words, as the catalog (or the file
+	// that defines the game) gives them: the parser sets them, so nothing
+	// looks a game up by its name afterwards; "" in a group built
+	// otherwise.
+	Rules string
 }
 
 // String writes the group in CLI syntax, e.g. "nim 3 4 5".
@@ -94,7 +99,7 @@ func (p Position) Replace(i int, with []Component) Position {
 	comps = append(comps, old[:ci]...)
 	comps = append(comps, with...)
 	comps = append(comps, old[ci+1:]...)
-	out[gi] = Group{Game: p[gi].Game, Components: comps}
+	out[gi] = Group{Game: p[gi].Game, Components: comps, Rules: p[gi].Rules}
 	return out
 }
 

@@ -264,9 +264,9 @@ func (x *explainer) impartial(ctx context.Context, pos games.Position, depth int
 	res := &ImpartialExplanation{Rules: []string{}, Components: []ComponentReason{}}
 	seenGame := map[games.Instance]bool{}
 	for _, g := range pos {
-		if !seenGame[g.Game] {
+		if !seenGame[g.Game] && g.Rules != "" { // "": a group not parsed
 			seenGame[g.Game] = true
-			res.Rules = append(res.Rules, g.Game.Name()+": "+rulesOf(g.Game))
+			res.Rules = append(res.Rules, g.Game.Name()+": "+g.Rules)
 		}
 	}
 	comps := pos.Components()

@@ -264,14 +264,3 @@ func loadScript(files fs.FS, path string) (games.Instance, error) {
 	}
 	return script.LoadSource(path, src, os.Stderr)
 }
-
-// rulesOf returns the rules of inst's game as the catalog words them: the
-// entry of the GAME token inst is written with, or, for a game loaded from
-// a file (a rule script), the file that defines them.
-func rulesOf(inst games.Instance) string {
-	name, _, _ := strings.Cut(inst.Name(), ":")
-	if e, ok := lookup(name); ok {
-		return e.Rules
-	}
-	return "defined by the rule script " + inst.Name()
-}

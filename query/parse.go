@@ -82,7 +82,11 @@ func parseGroup(words []string, files fs.FS) (Group, error) {
 	if err != nil {
 		return Group{}, wrapInput(fmt.Errorf("%s: %w", inst.Name(), err))
 	}
-	return Group{Game: inst, Components: comps}, nil
+	rules := "defined by the rule script " + inst.Name() // loaded from a file (loaders)
+	if e != nil {
+		rules = e.Rules
+	}
+	return Group{Game: inst, Components: comps, Rules: rules}, nil
 }
 
 // Open returns the game named by a GAME token: NAME, NAME:PARAMS, or a

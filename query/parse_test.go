@@ -149,3 +149,25 @@ func TestHeapBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestParseRules: the parser gives each group the rules of its GAME token
+// (the catalog's words, a rule script's path), and a move keeps them.
+func TestParseRules(t *testing.T) {
+	nim, _ := LookupGame("nim")
+	kayles, _ := LookupGame("kayles")
+	script := filepath.Join("..", "examples", "nim.star")
+	pos, err := Parse([]string{"nim", "3", "+", "kayles", "4", "+", script, "2"}, OSFiles(t.Context()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{nim.Rules, kayles.Rules, "defined by the rule script " + script}
+	for i, g := range pos {
+		if g.Rules != want[i] || g.Rules == "" {
+			t.Errorf("group %d (%s): rules %q, want %q", i, g, g.Rules, want[i])
+		}
+	}
+	after := pos.Replace(1, nil)
+	if after[1].Rules != kayles.Rules {
+		t.Errorf("after a move in %s: rules %q, want %q", pos[1], after[1].Rules, kayles.Rules)
+	}
+}
