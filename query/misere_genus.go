@@ -28,9 +28,15 @@ type quotientReader struct {
 	q    *quotient.Quotient
 	sum  *games.Sum
 	inst games.Instance
+	// The Nim heaps known when digits was filled, and the digits read for
+	// each element then (nil: not readable). The engine's Nim heaps only
+	// grow; when they do the cache starts again.
+	known  int // len of the engine's map of Nim heaps
+	nims   []quotient.Nim
+	digits map[quotient.Element][]game.Nimber
 }
 
-func (r quotientReader) Element(id games.ComponentID) (uint32, bool) {
+func (r *quotientReader) Element(id games.ComponentID) (uint32, bool) {
 	if r.sum.Game(id) != r.inst {
 		return 0, false
 	}
@@ -41,17 +47,28 @@ func (r quotientReader) Element(id games.ComponentID) (uint32, bool) {
 	return uint32(r.q.Heap(n)), true
 }
 
-func (r quotientReader) Digits(es []uint32, nims map[int]uint32) ([]game.Nimber, bool) {
+func (r *quotientReader) Digits(es []uint32, nims map[int]uint32) ([]game.Nimber, bool) {
 	x := quotient.Element(0)
 	for _, e := range es {
 		x = r.q.Mul(x, quotient.Element(e))
 	}
-	// The empty sum, the identity 0, is *0.
-	elems := map[int]quotient.Element{0: 0}
-	for m, e := range nims {
-		elems[m] = quotient.Element(e)
+	if r.digits == nil || r.known != len(nims) {
+		// The empty sum, the identity 0, is *0.
+		r.known = len(nims)
+		r.nims = []quotient.Nim{{M: 0, Element: 0}}
+		for m, e := range nims {
+			if m != 0 {
+				r.nims = append(r.nims, quotient.Nim{M: m, Element: quotient.Element(e)})
+			}
+		}
+		r.digits = map[quotient.Element][]game.Nimber{}
 	}
-	return r.q.GenusDigits(x, elems)
+	d, ok := r.digits[x]
+	if !ok {
+		d, _ = r.q.GenusDigits(x, r.nims)
+		r.digits[x] = d
+	}
+	return d, d != nil
 }
 
 // readQuotient lets m's engine read genera off the misère quotient of
@@ -101,6 +118,6 @@ func (m *Misere) readQuotient(ctx context.Context, inst games.Instance, to int, 
 	if b.Grow(4*int64(q.Order())*int64(q.Order())+4*int64(q.N()+1)) != nil {
 		return states, nil
 	}
-	m.engine.ReadGenus(quotientReader{q: q, sum: m.sum, inst: inst})
+	m.engine.ReadGenus(&quotientReader{q: q, sum: m.sum, inst: inst})
 	return states, nil
 }

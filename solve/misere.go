@@ -233,6 +233,7 @@ type Misere[P comparable] struct {
 	reader GenusReader[P] // nil: every genus is searched
 	nims   map[int]uint32 // m -> element of a node equal to *m, for reader
 	elems  []uint32       // scratch: the elements of a sum, for reader
+	read   Genus          // scratch: the genus of a sum of several components read
 
 	raw      map[P]int32 // position -> node; -1 while its options are interned
 	nodes    []misereNode
@@ -559,11 +560,15 @@ func (m *Misere[P]) readGenus(ids []int32) (*Genus, bool) {
 	if !ok {
 		return nil, false
 	}
-	g := &Genus{Normal: normal, Sup: sup}
-	if len(ids) == 1 {
-		m.nodes[ids[0]].genus = g
-		m.held += genusBytes(*g)
+	if len(ids) > 1 {
+		// Read again when met again, so kept nowhere: the caller copies it
+		// before the next read.
+		m.read = Genus{Normal: normal, Sup: sup}
+		return &m.read, true
 	}
+	g := &Genus{Normal: normal, Sup: sup}
+	m.nodes[ids[0]].genus = g
+	m.held += genusBytes(*g)
 	return g, true
 }
 
@@ -746,7 +751,9 @@ func (m *Misere[P]) outcome(ctx context.Context, ids []int32, depth int) (game.O
 	return result, nil
 }
 
-// sumGenus is the genus of the normalized sum ids, from its options'.
+// sumGenus is the genus of the normalized sum ids, from its options'. The
+// genus of a sum of several components read off the reader is scratch
+// space, valid until the next call: callers copy it.
 func (m *Misere[P]) sumGenus(ctx context.Context, ids []int32, depth int) (*Genus, error) {
 	if m.allTame(ids) {
 		g := m.tameSum(ids)

@@ -1,12 +1,21 @@
 package quotient
 
-import "github.com/grundy-go/grundy/game"
+import (
+	"slices"
+
+	"github.com/grundy-go/grundy/game"
+)
+
+// Nim is the element of a sum of heaps equal to the Nim heap *M as a
+// misère game (a heap whose options are *0 .. *(M-1), say).
+type Nim struct {
+	M       int
+	Element Element
+}
 
 // GenusDigits reads the misère part γ0 γ1 γ2 ... of the genus of a sum S
 // of heaps whose element is x, from the quotient alone, when it can. nims
-// maps a nim value m to the element of a sum of heaps equal to the Nim
-// heap *m as a misère game (a heap whose options are *0 .. *(m-1), say);
-// it must hold m = 2.
+// are the Nim heaps known among the sums, each M once; *2 must be one.
 //
 // γk is the misère Grundy value of S + k·*2, and for every game X and every
 // m, X + *m is a misère P-position exactly when the misère Grundy value of
@@ -24,21 +33,22 @@ import "github.com/grundy-go/grundy/game"
 // returned are γ0 .. γ(j+1), shortened as the genus is printed: while the
 // last digit equals the one two places before it, it is dropped (never
 // below two digits).
-func (q Quotient) GenusDigits(x Element, nims map[int]Element) ([]game.Nimber, bool) {
-	two, ok := nims[2]
-	if !ok {
+func (q Quotient) GenusDigits(x Element, nims []Nim) ([]game.Nimber, bool) {
+	i := slices.IndexFunc(nims, func(n Nim) bool { return n.M == 2 })
+	if i < 0 {
 		return nil, false
 	}
+	two := nims[i].Element
 	var digits []game.Nimber
-	seen := map[Element]int{} // element of S + k·*2 -> k
+	var seen []Element // seen[k]: the element of S + k·*2
 	y := x
 	start := 0
-	for k := 0; ; k++ {
-		if j, ok := seen[y]; ok {
+	for {
+		if j := slices.Index(seen, y); j >= 0 {
 			start = j
 			break
 		}
-		seen[y] = k
+		seen = append(seen, y)
 		d, ok := q.misereValue(y, nims)
 		if !ok {
 			return nil, false
@@ -60,10 +70,10 @@ func (q Quotient) GenusDigits(x Element, nims map[int]Element) ([]game.Nimber, b
 
 // misereValue returns the misère Grundy value of a sum of element y: the m
 // of nims with y·(*m) in the P-portion, and false when there is none.
-func (q Quotient) misereValue(y Element, nims map[int]Element) (game.Nimber, bool) {
-	for m, e := range nims {
-		if q.InP(q.Mul(y, e)) {
-			return game.Nimber(m), true
+func (q Quotient) misereValue(y Element, nims []Nim) (game.Nimber, bool) {
+	for _, n := range nims {
+		if q.InP(q.Mul(y, n.Element)) {
+			return game.Nimber(n.M), true
 		}
 	}
 	return 0, false
