@@ -2,6 +2,7 @@ package query
 
 import (
 	"context"
+	"errors"
 	"io"
 	"strings"
 
@@ -113,13 +114,19 @@ func HasCellValues(pos Position) bool {
 	return false
 }
 
-// TableMemoryError is the error of a table whose values would not fit in
-// the memory allowed: the size asked for and the bytes allowed.
-type TableMemoryError = heapgame.MemoryError
+// TableTooLarge reports whether err is the error of a table whose values
+// would not fit in the memory allowed (a face may suggest a run file).
+func TableTooLarge(err error) bool {
+	var mem *heapgame.MemoryError
+	return errors.As(err, &mem)
+}
 
 // ScriptLimits are the Starlark step budgets of rule scripts: per call and
-// per run of a script (docs/scripts.md).
-type ScriptLimits = script.Limits
+// per run of a script (docs/scripts.md); 0 takes the default.
+type ScriptLimits struct {
+	CallSteps uint64 // steps one call of a script function may take
+	RunSteps  uint64 // steps all calls of one loaded script may take together
+}
 
 // The default step budgets of rule scripts.
 const (
@@ -130,7 +137,7 @@ const (
 // WithScriptLimits returns ctx carrying the step budgets of the rule
 // scripts a request runs.
 func WithScriptLimits(ctx context.Context, l ScriptLimits) context.Context {
-	return script.WithLimits(ctx, l)
+	return script.WithLimits(ctx, script.Limits(l))
 }
 
 // LoadScript loads a rule script from its source; name is the file name
@@ -139,13 +146,28 @@ func LoadScript(name string, src []byte, out io.Writer) (Instance, error) {
 	return script.LoadSource(name, src, out)
 }
 
-// ScriptLimitError is the error of a rule script stopped by a step budget
-// or a cap (Step says which budget; NoStepBudget for a cap).
-type ScriptLimitError = script.LimitError
+// ScriptBudget names a step budget of ScriptLimits.
+type ScriptBudget int
 
-// The budgets a ScriptLimitError names.
+// The step budgets a rule script may be stopped by.
 const (
-	ScriptCallSteps    = script.CallStepBudget
-	ScriptRunSteps     = script.RunStepBudget
-	ScriptNoStepBudget = script.NoStepBudget
+	ScriptNoStepBudget ScriptBudget = iota // none: not stopped by a step budget (a cap on its values, or no script error)
+	ScriptCallSteps                        // ScriptLimits.CallSteps
+	ScriptRunSteps                         // ScriptLimits.RunSteps
 )
+
+// ScriptStepsOf returns the step budget that stopped the rule script err
+// reports, for a face to say which of its options raises it.
+func ScriptStepsOf(err error) ScriptBudget {
+	var steps *script.LimitError
+	if !errors.As(err, &steps) {
+		return ScriptNoStepBudget
+	}
+	switch steps.Step {
+	case script.CallStepBudget:
+		return ScriptCallSteps
+	case script.RunStepBudget:
+		return ScriptRunSteps
+	}
+	return ScriptNoStepBudget
+}

@@ -27,7 +27,14 @@ const (
 )
 
 // RunProgress is what a run reports after each block of positions.
-type RunProgress = sparse.Progress
+type RunProgress struct {
+	Done  int64  // values final so far (G(0..Done-1))
+	Total int64  // values wanted (to+1)
+	Rare  int    // rare heap sizes so far, under Mask
+	Max   uint16 // largest value so far
+	Mask  uint16 // the mask in force
+	Mode  string // the engine of the next block: "plain" or "sparse"
+}
 
 // ErrRunExists is matched by the error of a run that would overwrite an
 // existing run file without Resume.
@@ -82,7 +89,12 @@ func TableRun(ctx context.Context, inst games.Instance, from, to int, opts RunOp
 	if !ok {
 		return nil, game.Inputf("%s: the sequence engine runs finite codes only (no repeating tail, no three-heap splits into distinct parts)", inst.Name())
 	}
-	cfg := sparse.Config{Rules: rules, To: int64(to), Out: opts.Out, Resume: opts.Resume, Budget: opts.Budget, Progress: opts.Progress}
+	cfg := sparse.Config{Rules: rules, To: int64(to), Out: opts.Out, Resume: opts.Resume, Budget: opts.Budget}
+	if progress := opts.Progress; progress != nil {
+		cfg.Progress = func(p sparse.Progress) {
+			progress(RunProgress{Done: p.Done, Total: p.Total, Rare: p.Rare, Max: p.Max, Mask: p.Mask, Mode: p.Mode.String()})
+		}
+	}
 	seq, err := sparse.Run(ctx, cfg)
 	if err != nil {
 		if errors.Is(err, game.ErrInput) {

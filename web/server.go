@@ -647,7 +647,6 @@ func (s *Server) overLimit(format string, args ...any) error {
 // a parameter).
 func (s *Server) describe(err error, timeout time.Duration) string {
 	var mb *http.MaxBytesError
-	var steps *query.ScriptLimitError
 	var cfg configLimitError
 	var notFound *game.NotFoundError
 	var unsupported *game.UnsupportedError
@@ -666,7 +665,7 @@ func (s *Server) describe(err error, timeout time.Duration) string {
 		msg += fmt.Sprintf(" (the max-states parameter, at most %s limit)", w.limits)
 	case errors.Is(err, query.ErrMemoryLimit):
 		msg += fmt.Sprintf(" (%s memory limit per request)", w.limits)
-	case errors.As(err, &steps) && steps.Step != query.ScriptNoStepBudget:
+	case query.ScriptStepsOf(err) != query.ScriptNoStepBudget:
 		msg += " (a limit of the explorer)"
 	}
 	if s.cfg.InBrowser && (game.KindOf(err) == game.KindLimit || errors.As(err, &cfg) || errors.As(err, &mb)) {

@@ -255,14 +255,11 @@ func describe(err error) string {
 	case errors.Is(err, context.Canceled):
 		return "interrupted: " + err.Error()
 	}
-	var steps *query.ScriptLimitError
-	if errors.As(err, &steps) {
-		switch steps.Step {
-		case query.ScriptCallSteps:
-			return err.Error() + " (raise --script-call-steps)"
-		case query.ScriptRunSteps:
-			return err.Error() + " (raise --script-steps)"
-		}
+	switch query.ScriptStepsOf(err) {
+	case query.ScriptCallSteps:
+		return err.Error() + " (raise --script-call-steps)"
+	case query.ScriptRunSteps:
+		return err.Error() + " (raise --script-steps)"
 	}
 	return err.Error()
 }

@@ -92,11 +92,8 @@ grundy-verify checks without grundy's engines (docs/certificates.md).`,
 				cert, certErr = query.Certify(ctx, inst, res, budget)
 			}
 			done()
-			var mem *query.TableMemoryError
-			if errors.As(err, &mem) {
-				if query.WritesRunFiles(inst) {
-					return fmt.Errorf("%w: write the table to a run file on disk with --out FILE --format run", err)
-				}
+			if query.TableTooLarge(err) && query.WritesRunFiles(inst) {
+				return fmt.Errorf("%w: write the table to a run file on disk with --out FILE --format run", err)
 			}
 			if err != nil {
 				return err
