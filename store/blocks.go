@@ -251,17 +251,9 @@ func (f *CompressedFile) Path() string { return f.path }
 // the manifest recorded and against s, its size and its index. A file
 // that fails is a *DamageError.
 func (db *DB) OpenCompressed(s Spec) (*CompressedFile, error) {
-	if err := s.check(); err != nil {
-		return nil, fmt.Errorf("database %s: %w", db.dir, err)
-	}
-	part, ok := db.Part(s.Name)
-	if !ok {
-		return nil, fmt.Errorf("database %s does not hold %s", db.dir, s.Name)
-	}
-	path := filepath.Join(db.dir, s.Name)
-	if part.Kind != s.Kind || part.ID != s.ID || part.Bits != s.Bits || part.Records != s.Records || part.Compression != Zstd {
-		return nil, &DamageError{Path: path, Reason: fmt.Sprintf("the manifest lists it as %s %d of %d records of %d bits (compression %q), not %s %d of %d of %d (zstd)",
-			part.Kind, part.ID, part.Records, part.Bits, part.Compression, s.Kind, s.ID, s.Records, s.Bits)}
+	part, path, err := db.listedPart(s, Zstd)
+	if err != nil {
+		return nil, err
 	}
 	f, st, err := db.openListed(path)
 	if err != nil {

@@ -258,23 +258,12 @@ func (f *File) Path() string { return f.path }
 // its block table matches its checksum. A file that fails is a
 // *DamageError.
 func (db *DB) Open(s Spec) (*File, error) {
-	if err := s.check(); err != nil {
-		return nil, fmt.Errorf("database %s: %w", db.dir, err)
+	part, path, err := db.listedPart(s, "")
+	if err != nil {
+		return nil, err
 	}
-	part, ok := db.Part(s.Name)
-	if !ok {
-		return nil, fmt.Errorf("database %s does not hold %s", db.dir, s.Name)
-	}
-	path := filepath.Join(db.dir, s.Name)
 	damaged := func(format string, args ...any) (*File, error) {
 		return nil, &DamageError{Path: path, Reason: fmt.Sprintf(format, args...)}
-	}
-	if part.Compression != "" {
-		return damaged("the manifest lists it as compressed (%s), not plain", part.Compression)
-	}
-	if part.Kind != s.Kind || part.ID != s.ID || part.Bits != s.Bits || part.Records != s.Records {
-		return damaged("the manifest lists it as %s %d of %d records of %d bits, not %s %d of %d of %d",
-			part.Kind, part.ID, part.Records, part.Bits, s.Kind, s.ID, s.Records, s.Bits)
 	}
 	if !littleEndian {
 		return nil, fmt.Errorf("database %s: data files need a little-endian machine", db.dir)
@@ -329,6 +318,25 @@ func (db *DB) Open(s Spec) (*File, error) {
 		}
 	}
 	return file, nil
+}
+
+// listedPart returns the manifest's entry of the part of s and the path
+// of its file, when the manifest lists it as s in the form compression
+// ("" plain, Zstd compressed); a part listed otherwise is a *DamageError.
+func (db *DB) listedPart(s Spec, compression string) (Part, string, error) {
+	if err := s.check(); err != nil {
+		return Part{}, "", fmt.Errorf("database %s: %w", db.dir, err)
+	}
+	part, ok := db.Part(s.Name)
+	if !ok {
+		return Part{}, "", fmt.Errorf("database %s does not hold %s", db.dir, s.Name)
+	}
+	path := filepath.Join(db.dir, s.Name)
+	if part.Kind != s.Kind || part.ID != s.ID || part.Bits != s.Bits || part.Records != s.Records || part.Compression != compression {
+		return Part{}, "", &DamageError{Path: path, Reason: fmt.Sprintf("the manifest lists it as %s %d of %d records of %d bits (compression %q), not %s %d of %d of %d (compression %q)",
+			part.Kind, part.ID, part.Records, part.Bits, part.Compression, s.Kind, s.ID, s.Records, s.Bits, compression)}
+	}
+	return part, path, nil
 }
 
 // openListed opens the file at path of a part the manifest lists: a
