@@ -1,10 +1,6 @@
 package query
 
-import (
-	"strings"
-
-	"github.com/grundy-go/grundy/games"
-)
+import "strings"
 
 // Form is a catalog game's name as a position writes it, with the short
 // name of its parameters when it takes some: "octal:CODE", "graph:FILE",
@@ -36,18 +32,4 @@ func (g GameInfo) NeedsParams() bool {
 // HeapGame reports whether the game, opened with its example's parameters,
 // is a heap game (games.HeapGamer): `quotient` applies to it. A game whose
 // parameter is a file is not opened.
-func (g GameInfo) HeapGame() bool {
-	if g.ReadsFile {
-		return false
-	}
-	e, ok := lookup(g.Name)
-	if !ok {
-		return false
-	}
-	inst, err := e.Open(e.exampleParams())
-	if err != nil {
-		return false
-	}
-	_, heap := inst.(games.HeapGamer)
-	return heap
-}
+func (g GameInfo) HeapGame() bool { return g.heapGame }

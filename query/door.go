@@ -41,6 +41,8 @@ type GameInfo struct {
 	// Tabulates is true when the game, with its example's parameters, has
 	// positions that are single integers (`grundy table`).
 	Tabulates bool
+
+	heapGame bool // HeapGame
 }
 
 // KindImpartial is GameInfo.Kind of impartial games (Grundy values).
@@ -70,6 +72,7 @@ func (e *entry) info() GameInfo {
 	if !info.ReadsFile {
 		if inst, err := e.Open(e.exampleParams()); err == nil {
 			info.Tabulates = Tabulates(inst)
+			_, info.heapGame = inst.(games.HeapGamer)
 		}
 	}
 	return info

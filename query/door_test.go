@@ -34,3 +34,19 @@ func TestScriptStepsOf(t *testing.T) {
 		}
 	}
 }
+
+// TestCatalogHeapGame: the catalog says which games are heap games (the
+// quotient applies) without being asked by name again.
+func TestCatalogHeapGame(t *testing.T) {
+	want := map[string]bool{"kayles": true, "dawson-kayles": true, "octal": true, "grundy-game": true,
+		"rectangles": false, "rook": false, "graph": false}
+	for name, heap := range want {
+		info, ok := LookupGame(name)
+		if !ok {
+			t.Fatalf("no game %s", name)
+		}
+		if info.HeapGame() != heap {
+			t.Errorf("%s: HeapGame() = %v, want %v", name, info.HeapGame(), heap)
+		}
+	}
+}
