@@ -25,9 +25,11 @@ import (
 // (a domino on a line leaves two lines whose lengths sum to n - 2),
 // valued by the heap engine for any length; a component within 8 x 8 is
 // searched on bitboards (cram_bits.go) with an endgame table of every set
-// of cells within 5 x 4 and, unless it is turned off, the symmetry
-// shortcut (cramSymmetric); a wider component of at most 64 cells in its
-// bounding box is searched on Shapes (cramShapeGame).
+// of cells within 5 x 4, the values of paths and cycles and, unless it is
+// turned off, the symmetry shortcut (cramSymmetric); a wider component of
+// at most 59 cells and 15 columns is a 64-bit key of the same engine
+// (cram_wide.go); the rest, up to 64 cells in the bounding box, are
+// searched on Shapes (cramShapeGame).
 
 // cramInstance is the Cram game: each ARG is one board.
 type cramInstance struct {
@@ -98,9 +100,10 @@ func (ci *cramInstance) Moves(c Component, yield func([]Component) bool) {
 }
 
 // Evaluator returns the engines of one request: the pruned search
-// (solve.Pruned) on the components within 8 x 8 (as bitboards), a
-// pruned search on the wider ones (Shapes, cramShapeGame), and Dawson's
-// Kayles's sequence for the long lines, all counting against budget.
+// (solve.Pruned) on the components within 8 x 8 (as bitboards) and the
+// wide ones that fit a key (cram_wide.go), a pruned search on the rest
+// (Shapes, cramShapeGame), and Dawson's Kayles's sequence for the long
+// lines, all counting against budget.
 func (ci *cramInstance) Evaluator(budget *limits.Budget) Evaluator {
 	return &cramEval{
 		cramInstance: ci,
@@ -116,8 +119,8 @@ type cramEval struct {
 	*cramInstance
 	budget *limits.Budget
 	bits   cramBitsGame          // splits the sets valued by fast (its own cache: fast's game is the engine's)
-	fast   *solve.Pruned[uint64] // components within 8x8 (cramBitsGame)
-	wide   *solve.Pruned[Shape]  // wider components (cramShapeGame)
+	fast   *solve.Pruned[uint64] // components within 8x8 and wide keys (cramBitsGame)
+	wide   *solve.Pruned[Shape]  // the components no key holds (cramShapeGame)
 	lines  *heap.Sequence        // Dawson's Kayles, for lines longer than 64 cells
 }
 
