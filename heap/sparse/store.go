@@ -11,6 +11,7 @@ import (
 	"math/bits"
 	"os"
 	"path/filepath"
+	"strings"
 	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
@@ -25,10 +26,11 @@ import (
 //	offset 512   header slot B (512 bytes)
 //	offset 4096  G(0), G(1), ..., G(capacity-1) as uint16
 //
-// A header slot holds the magic "GRNDYSEQ", the format version, the game's
-// name, the capacity, the number of final values (reached), the mask, the
-// CRC-64/ECMA checksum of the bytes of values 0..reached-1, the statistics
-// and a CRC-32 of the slot itself. Checkpoints write the values (msync),
+// A header slot (encode) holds the store's magic, the format version and
+// byte order mark, the kind "run", the game's name, the capacity, the
+// number of final values (reached), the mask, the CRC-64/ECMA checksum of
+// the bytes of values 0..reached-1, the statistics and a CRC-32C of the
+// slot itself. Checkpoints write the values (msync),
 // then the slot not holding the newest valid header, then fsync: a crash at
 // any moment leaves at least one valid slot describing values that are on
 // disk. The slot with the larger reached wins. A finished run has both
@@ -42,8 +44,7 @@ import (
 const (
 	dataOffset  = 4096
 	slotSize    = 512
-	magic       = "GRNDYSEQ"
-	fileVersion = 1
+	fileVersion = 2
 	maxName     = 200
 )
 
@@ -91,23 +92,74 @@ type header struct {
 	lastRare int64
 }
 
+// The slot of format 2 (the store's header, docs/store.md: its magic,
+// byte order mark and CRC-32C), every integer little-endian:
+//
+//	0    magic "GRUNDYDB"        8    version (2)
+//	12   byte order mark         16   data offset (4096)
+//	20   slot size (512)         24   kind "run", zero-padded to 8 bytes
+//	32   name length (uint16)    34   name (200 bytes)
+//	240  capacity                248  reached
+//	256  mask (uint16)           264  checksum of the values (CRC-64/ECMA)
+//	272  largest value (uint16)  280  its heap
+//	288  rare count              296  last rare heap
+//	508  CRC-32C of bytes 0..507
+//
+// Format 1 (magic "GRNDYSEQ", a CRC-32/IEEE, other offsets: v1Offsets) is
+// still read, so that a run of an older grundy resumes; its next
+// checkpoint writes format 2.
+const (
+	offName    = 32
+	offFields  = 240
+	runKind    = "run"
+	magicV1    = "GRNDYSEQ"
+	offFieldV1 = 216
+)
+
 func (h header) encode() []byte {
 	b := make([]byte, slotSize)
-	copy(b, magic)
-	binary.LittleEndian.PutUint32(b[8:], fileVersion)
-	binary.LittleEndian.PutUint16(b[12:], uint16(len(h.name)))
-	copy(b[14:14+maxName], h.name)
 	le := binary.LittleEndian
-	le.PutUint64(b[216:], uint64(h.capacity))
-	le.PutUint64(b[224:], uint64(h.reached))
-	le.PutUint16(b[232:], h.mask)
-	le.PutUint64(b[240:], h.checksum)
-	le.PutUint16(b[248:], h.max)
-	le.PutUint64(b[256:], uint64(h.argMax))
-	le.PutUint64(b[264:], uint64(h.rare))
-	le.PutUint64(b[272:], uint64(h.lastRare))
-	le.PutUint32(b[slotSize-4:], crc32.ChecksumIEEE(b[:slotSize-4]))
+	copy(b, store.Magic)
+	le.PutUint32(b[8:], fileVersion)
+	le.PutUint32(b[12:], store.ByteOrderMark)
+	le.PutUint32(b[16:], dataOffset)
+	le.PutUint32(b[20:], slotSize)
+	copy(b[24:32], runKind)
+	le.PutUint16(b[offName:], uint16(len(h.name)))
+	copy(b[offName+2:offName+2+maxName], h.name)
+	h.putFields(b[offFields:])
+	le.PutUint32(b[slotSize-4:], store.Checksum(b[:slotSize-4]))
 	return b
+}
+
+// putFields writes the run's fields at the start of b (both formats lay
+// them out alike, at their own offset).
+func (h header) putFields(b []byte) {
+	le := binary.LittleEndian
+	le.PutUint64(b[0:], uint64(h.capacity))
+	le.PutUint64(b[8:], uint64(h.reached))
+	le.PutUint16(b[16:], h.mask)
+	le.PutUint64(b[24:], h.checksum)
+	le.PutUint16(b[32:], h.max)
+	le.PutUint64(b[40:], uint64(h.argMax))
+	le.PutUint64(b[48:], uint64(h.rare))
+	le.PutUint64(b[56:], uint64(h.lastRare))
+}
+
+// fields reads what putFields wrote.
+func fields(name string, b []byte) header {
+	le := binary.LittleEndian
+	return header{
+		name:     name,
+		capacity: int64(le.Uint64(b[0:])),
+		reached:  int64(le.Uint64(b[8:])),
+		mask:     le.Uint16(b[16:]),
+		checksum: le.Uint64(b[24:]),
+		max:      le.Uint16(b[32:]),
+		argMax:   int64(le.Uint64(b[40:])),
+		rare:     int64(le.Uint64(b[48:])),
+		lastRare: int64(le.Uint64(b[56:])),
+	}
 }
 
 // errBadSlot marks a slot that is not a valid header.
@@ -115,29 +167,38 @@ var errBadSlot = errors.New("bad header slot")
 
 func decodeHeader(b []byte) (header, error) {
 	le := binary.LittleEndian
-	if string(b[:8]) != magic {
+	var h header
+	switch string(b[:8]) {
+	case store.Magic:
+		switch {
+		case le.Uint32(b[slotSize-4:]) != store.Checksum(b[:slotSize-4]):
+			return header{}, fmt.Errorf("%w: header checksum mismatch", errBadSlot)
+		case le.Uint32(b[8:]) != fileVersion || string(b[24:32]) != runKind+"\x00\x00\x00\x00\x00":
+			return header{}, fmt.Errorf("%w: not a grundy run file of format %d (a %q file of version %d)", errBadSlot, fileVersion, strings.TrimRight(string(b[24:32]), "\x00"), le.Uint32(b[8:]))
+		case le.Uint32(b[12:]) != store.ByteOrderMark:
+			return header{}, fmt.Errorf("%w: written in another byte order", errBadSlot)
+		case le.Uint32(b[16:]) != dataOffset || le.Uint32(b[20:]) != slotSize:
+			return header{}, fmt.Errorf("%w: data at %d and slots of %d bytes, not %d and %d", errBadSlot, le.Uint32(b[16:]), le.Uint32(b[20:]), dataOffset, slotSize)
+		}
+		n := int(le.Uint16(b[offName:]))
+		if n > maxName {
+			return header{}, fmt.Errorf("%w: name length %d", errBadSlot, n)
+		}
+		h = fields(string(b[offName+2:offName+2+n]), b[offFields:])
+	case magicV1:
+		if le.Uint32(b[slotSize-4:]) != crc32.ChecksumIEEE(b[:slotSize-4]) {
+			return header{}, fmt.Errorf("%w: header checksum mismatch", errBadSlot)
+		}
+		if v := le.Uint32(b[8:]); v != 1 {
+			return header{}, fmt.Errorf("%w: format version %d, this grundy reads 1 and %d", errBadSlot, v, fileVersion)
+		}
+		n := int(le.Uint16(b[12:]))
+		if n > maxName {
+			return header{}, fmt.Errorf("%w: name length %d", errBadSlot, n)
+		}
+		h = fields(string(b[14:14+n]), b[offFieldV1:])
+	default:
 		return header{}, fmt.Errorf("%w: not a grundy run file", errBadSlot)
-	}
-	if le.Uint32(b[slotSize-4:]) != crc32.ChecksumIEEE(b[:slotSize-4]) {
-		return header{}, fmt.Errorf("%w: header checksum mismatch", errBadSlot)
-	}
-	if v := le.Uint32(b[8:]); v != fileVersion {
-		return header{}, fmt.Errorf("%w: format version %d, this grundy reads %d", errBadSlot, v, fileVersion)
-	}
-	n := int(le.Uint16(b[12:]))
-	if n > maxName {
-		return header{}, fmt.Errorf("%w: name length %d", errBadSlot, n)
-	}
-	h := header{
-		name:     string(b[14 : 14+n]),
-		capacity: int64(le.Uint64(b[216:])),
-		reached:  int64(le.Uint64(b[224:])),
-		mask:     le.Uint16(b[232:]),
-		checksum: le.Uint64(b[240:]),
-		max:      le.Uint16(b[248:]),
-		argMax:   int64(le.Uint64(b[256:])),
-		rare:     int64(le.Uint64(b[264:])),
-		lastRare: int64(le.Uint64(b[272:])),
 	}
 	if err := h.check(); err != nil {
 		return header{}, fmt.Errorf("%w: %v", errBadSlot, err)

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -388,5 +389,59 @@ func TestResumeStoppedBeforeGrowing(t *testing.T) {
 	defer seq.Close()
 	if w, _ := Reference(GrundyGame(), 7000); firstDiff(seq.Values, w) <= 7000 {
 		t.Error("the later resume differs from the reference")
+	}
+}
+
+// encodeV1 writes h as a slot of run-file format 1 (magic "GRNDYSEQ",
+// the name at 12, the fields at 216, a CRC-32/IEEE): the format of the
+// run files of an older grundy, written here independently of encode.
+func encodeV1(h header) []byte {
+	b := make([]byte, slotSize)
+	le := binary.LittleEndian
+	copy(b, "GRNDYSEQ")
+	le.PutUint32(b[8:], 1)
+	le.PutUint16(b[12:], uint16(len(h.name)))
+	copy(b[14:], h.name)
+	for i, v := range []uint64{uint64(h.capacity), uint64(h.reached), uint64(h.mask), h.checksum, uint64(h.max), uint64(h.argMax), uint64(h.rare), uint64(h.lastRare)} {
+		le.PutUint64(b[216+8*i:], v)
+	}
+	le.PutUint32(b[slotSize-4:], crc32.ChecksumIEEE(b[:slotSize-4]))
+	return b
+}
+
+// TestRunFileFormat1: a run file of format 1 (an older grundy's) is read
+// and resumed, and the resumed run's file is byte for byte a run's of
+// format 2 to the same end; its slots are the store's header.
+func TestRunFileFormat1(t *testing.T) {
+	dir := t.TempDir()
+	old := filepath.Join(dir, "old.bin")
+	runTo(t, runFileConfig(old, 3000)).Close()
+	data, err := os.ReadFile(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(data[:8]) != store.Magic || string(data[24:27]) != "run" {
+		t.Fatalf("the slot begins %q, want the store's magic and kind run", data[:32])
+	}
+	h, err := decodeHeader(data[:slotSize])
+	if err != nil {
+		t.Fatal(err)
+	}
+	copy(data, encodeV1(h))
+	copy(data[slotSize:], encodeV1(h))
+	if err := os.WriteFile(old, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	seq := runTo(t, runFileConfig(old, 5000))
+	if seq.Stats.Resumed != 3001 {
+		t.Errorf("resumed %d values of the format-1 file, want 3001", seq.Stats.Resumed)
+	}
+	seq.Close()
+	clean := filepath.Join(dir, "clean.bin")
+	runTo(t, runFileConfig(clean, 5000)).Close()
+	a, _ := os.ReadFile(old)
+	b, _ := os.ReadFile(clean)
+	if !bytes.Equal(a, b) {
+		t.Fatalf("the resumed format-1 file differs from a clean run's at byte %d", firstByteDiff(a, b))
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
-	"hash/crc32"
 	"io"
 	"os"
 	"os/exec"
@@ -68,7 +67,7 @@ func reachedOf(t *testing.T, path string) uint64 {
 	var best uint64
 	for s := range 2 {
 		slot := src[s*slotSize : (s+1)*slotSize]
-		if string(slot[:8]) == runMagic && binary.LittleEndian.Uint32(slot[slotSize-4:]) == crc32.ChecksumIEEE(slot[:slotSize-4]) {
+		if sealed(slot) {
 			best = max(best, binary.LittleEndian.Uint64(slot[offReached:]))
 		}
 	}

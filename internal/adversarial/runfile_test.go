@@ -146,30 +146,38 @@ func TestFullOutput(t *testing.T) {
 	}
 }
 
-// Run file layout (heap/sparse/store.go): two 512-byte header slots, each
+// Run file layout (heap/sparse/store.go, format 2): two 512-byte header slots, each
 // with the magic, the format version, the game's name, capacity, reached,
-// mask, the CRC-64 of the values, statistics, and a CRC-32 of the slot in
+// mask, the CRC-64 of the values, statistics, and a CRC-32C of the slot in
 // its last 4 bytes; the values from offset 4096.
 const (
 	slotSize      = 512
 	dataOffset    = 4096
-	offNameLen    = 12
-	offCapacity   = 216
-	offReached    = 224
-	offMask       = 232
-	offChecksum   = 240
-	offMax        = 248
-	offArgMax     = 256
-	offRare       = 264
-	offLastRare   = 272
-	runMagic      = "GRNDYSEQ"
+	offNameLen    = 32
+	offCapacity   = 240
+	offReached    = 248
+	offMask       = 256
+	offChecksum   = 264
+	offMax        = 272
+	offArgMax     = 280
+	offRare       = 288
+	offLastRare   = 296
+	runMagic      = "GRUNDYDB"
 	forgedBaseTo  = 1000
 	forgedResumTo = "2000"
 )
 
-// reseal recomputes the CRC-32 of a header slot.
+// castagnoli is the CRC-32C table of the slots' checksum.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// reseal recomputes the CRC-32C of a header slot.
 func reseal(slot []byte) {
-	binary.LittleEndian.PutUint32(slot[slotSize-4:], crc32.ChecksumIEEE(slot[:slotSize-4]))
+	binary.LittleEndian.PutUint32(slot[slotSize-4:], crc32.Checksum(slot[:slotSize-4], castagnoli))
+}
+
+// sealed reports whether slot has the run file's magic and a valid CRC-32C.
+func sealed(slot []byte) bool {
+	return string(slot[:8]) == runMagic && binary.LittleEndian.Uint32(slot[slotSize-4:]) == crc32.Checksum(slot[:slotSize-4], castagnoli)
 }
 
 // TestForgedRunHeaders resumes run files whose headers carry a valid
@@ -191,7 +199,7 @@ func TestForgedRunHeaders(t *testing.T) {
 	// nothing, so fail loudly.
 	for s := range 2 {
 		slot := src[s*slotSize : (s+1)*slotSize]
-		if string(slot[:8]) != runMagic || le.Uint32(slot[slotSize-4:]) != crc32.ChecksumIEEE(slot[:slotSize-4]) ||
+		if !sealed(slot) ||
 			le.Uint64(slot[offCapacity:]) != forgedBaseTo+1 || le.Uint64(slot[offReached:]) != forgedBaseTo+1 {
 			t.Fatalf("run file header slot %d is not laid out as heap/sparse/store.go was: update the offsets", s)
 		}
