@@ -63,18 +63,8 @@ func (s Spec) blockBytes(b int64) int {
 // of hash identity.
 func (s Spec) compressedHeaderBytes(identity uint64, index int64, indexCRC uint32) []byte {
 	le := binary.LittleEndian
-	h := make([]byte, compressedHeader)
-	copy(h, Magic)
-	le.PutUint32(h[offVersion:], CompressedVersion)
-	le.PutUint32(h[offOrder:], ByteOrderMark)
-	le.PutUint32(h[offHeader:], compressedHeader)
-	le.PutUint32(h[offBlock:], BlockRecords)
-	copy(h[offKind:offKind+maxKind], s.Kind)
-	le.PutUint64(h[offID:], s.ID)
-	le.PutUint64(h[offIdentity:], identity)
-	le.PutUint32(h[offBits:], uint32(s.Bits))
+	h := s.headerFields(CompressedVersion, compressedHeader, BlockRecords, identity)
 	le.PutUint32(h[offCompression:], compressionZstd)
-	le.PutUint64(h[offRecords:], s.Records)
 	le.PutUint64(h[offIndex:], uint64(index))
 	le.PutUint64(h[offBlocks:], uint64(s.compressedBlocks()))
 	le.PutUint32(h[offTableCRC:], indexCRC)

@@ -108,21 +108,31 @@ func (s Spec) check() error {
 // table in an identity of hash identity.
 func (s Spec) header(identity uint64, table []byte) []byte {
 	le := binary.LittleEndian
+	h := s.headerFields(FormatVersion, HeaderSize, BlockSize, identity)
+	le.PutUint64(h[offDataBytes:], uint64(s.DataBytes()))
+	le.PutUint64(h[offBlocks:], uint64(blocks(s.DataBytes())))
+	le.PutUint32(h[offTableCRC:], Checksum(table))
+	le.PutUint32(h[offHeaderCRC:], Checksum(h[:offHeaderCRC]))
+	return h
+}
+
+// headerFields returns the first 128 bytes of a header of s with the
+// fields every data file has (magic, version, byte order mark, header
+// size, block size, kind, id, identity hash, record bits and records),
+// the others zero.
+func (s Spec) headerFields(version, headerSize, block uint32, identity uint64) []byte {
+	le := binary.LittleEndian
 	h := make([]byte, usedHeader)
 	copy(h, Magic)
-	le.PutUint32(h[offVersion:], FormatVersion)
+	le.PutUint32(h[offVersion:], version)
 	le.PutUint32(h[offOrder:], ByteOrderMark)
-	le.PutUint32(h[offHeader:], HeaderSize)
-	le.PutUint32(h[offBlock:], BlockSize)
+	le.PutUint32(h[offHeader:], headerSize)
+	le.PutUint32(h[offBlock:], block)
 	copy(h[offKind:offKind+maxKind], s.Kind)
 	le.PutUint64(h[offID:], s.ID)
 	le.PutUint64(h[offIdentity:], identity)
 	le.PutUint32(h[offBits:], uint32(s.Bits))
 	le.PutUint64(h[offRecords:], s.Records)
-	le.PutUint64(h[offDataBytes:], uint64(s.DataBytes()))
-	le.PutUint64(h[offBlocks:], uint64(blocks(s.DataBytes())))
-	le.PutUint32(h[offTableCRC:], Checksum(table))
-	le.PutUint32(h[offHeaderCRC:], Checksum(h[:offHeaderCRC]))
 	return h
 }
 
