@@ -1,6 +1,7 @@
 package query
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -23,6 +24,15 @@ const MaxFileSize = 64 << 20
 // when there is no file access (files == nil: a face that reads no files).
 // Errors wrap game.ErrInput.
 func ReadFile(files fs.FS, name string) ([]byte, error) {
+	return readFileWithin(files, name, func(int64) error { return nil })
+}
+
+// readFileWithin is ReadFile calling hold with the bytes the file takes
+// before it reads them where its size is known (a regular file), after it
+// read them otherwise; hold's error stops the read and is returned as it
+// is (a memory limit is no bad input).
+func readFileWithin(files fs.FS, name string, hold func(bytes int64) error) ([]byte, error) {
+	var held int64
 	if files == nil {
 		return nil, game.Inputf("%q: this face reads no files", name)
 	}
@@ -31,7 +41,31 @@ func ReadFile(files fs.FS, name string) ([]byte, error) {
 		return nil, game.Inputf("%w", err)
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	var buf []byte
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size() > 0 {
+		if info.Size() > MaxFileSize {
+			return nil, tooLarge(name)
+		}
+		// The size is known: held before the bytes are read, and read
+		// into one buffer of that size (growing from nothing would take
+		// about twice as much).
+		size := info.Size()
+		if err := hold(size); err != nil {
+			return nil, err
+		}
+		held = size
+		buf = make([]byte, 0, size+bytes.MinRead)
+	}
+	b := bytes.NewBuffer(buf)
+	_, err = b.ReadFrom(io.LimitReader(f, MaxFileSize+1))
+	data := b.Bytes()
+	if err == nil && int64(len(data)) > held {
+		// Read from a stream (the standard input) or a file that grew.
+		err = hold(int64(len(data)) - held)
+		if err != nil {
+			return nil, err
+		}
+	}
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 		return nil, fmt.Errorf("read %s: %w", name, err) // a limit, not bad input
 	}
@@ -39,9 +73,14 @@ func ReadFile(files fs.FS, name string) ([]byte, error) {
 		return nil, game.Inputf("read %s: %w", name, err)
 	}
 	if len(data) > MaxFileSize {
-		return nil, game.Inputf("%s is larger than %d MiB, the most a position's file may hold", name, MaxFileSize>>20)
+		return nil, tooLarge(name)
 	}
 	return data, nil
+}
+
+// tooLarge refuses the file name for passing MaxFileSize.
+func tooLarge(name string) error {
+	return game.Inputf("%s is larger than %d MiB, the most a position's file may hold", name, MaxFileSize>>20)
 }
 
 // readFile is ReadFile naming what the file is in its errors.

@@ -2,10 +2,14 @@ package query
 
 import (
 	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/grundy-go/grundy/game"
 )
@@ -169,5 +173,91 @@ func TestParseRules(t *testing.T) {
 	after := pos.Replace(1, nil)
 	if after[1].Rules != kayles.Rules {
 		t.Errorf("after a move in %s: rules %q, want %q", pos[1], after[1].Rules, kayles.Rules)
+	}
+}
+
+// countingFS is a file system of one file that counts the bytes read from
+// it.
+type countingFS struct {
+	fstest.MapFS
+	read *int64
+}
+
+func (c countingFS) Open(name string) (fs.File, error) {
+	f, err := c.MapFS.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return countingFile{f, c.read}, nil
+}
+
+type countingFile struct {
+	fs.File
+	read *int64
+}
+
+func (f countingFile) Read(p []byte) (int, error) {
+	n, err := f.File.Read(p)
+	*f.read += int64(n)
+	return n, err
+}
+
+// TestParseWithin parses a file of 10^4 heaps under memory budgets: below
+// the file's size nothing of it is read; the accounting stays within a
+// factor of two of what an unlimited parse allocates (measured by the
+// runtime, not by the parser's own figures), so a budget of half that is
+// refused and one of twice that answers; what the parse held is given back
+// when it returns.
+func TestParseWithin(t *testing.T) {
+	var text strings.Builder
+	for i := range 10000 {
+		fmt.Fprintf(&text, "%d\n", 10000000000+i)
+	}
+	size := int64(text.Len())
+	var read int64
+	files := countingFS{fstest.MapFS{"heaps": {Data: []byte(text.String())}}, &read}
+	words := []string{"nim", "1", "@heaps", "+", "kayles", "7"}
+
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	want, err := Parse(words, files)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alloc := int64(after.TotalAlloc - before.TotalAlloc)
+	t.Logf("file %d bytes; an unlimited parse allocated %d bytes", size, alloc)
+
+	tests := []struct {
+		name    string
+		limit   int64
+		refused bool
+		read    int64 // bytes of the file read (-1: any)
+	}{
+		{"under the file's size", size - 1, true, 0},
+		{"half of what the parse allocates", alloc / 2, true, -1},
+		{"twice what the parse allocates", 2 * alloc, false, size},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			read = 0
+			budget := &Budget{MaxMemory: tc.limit}
+			pos, err := ParseWithin(words, files, budget)
+			if tc.refused {
+				if !errors.Is(err, ErrMemoryLimit) || errors.Is(err, game.ErrInput) {
+					t.Fatalf("limit %d: got %v, want a memory limit (not bad input)", tc.limit, err)
+				}
+			} else if err != nil {
+				t.Fatalf("limit %d: %v", tc.limit, err)
+			} else if pos.String() != want.String() {
+				t.Fatalf("limit %d: parsed %.60q..., Parse gives %.60q...", tc.limit, pos.String(), want.String())
+			}
+			if tc.read >= 0 && read != tc.read {
+				t.Errorf("limit %d: read %d bytes of the file, want %d", tc.limit, read, tc.read)
+			}
+			if m := budget.Memory(); m != 0 {
+				t.Errorf("limit %d: the budget still holds %d bytes after the parse", tc.limit, m)
+			}
+		})
 	}
 }

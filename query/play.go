@@ -282,7 +282,7 @@ func (pl *Player) Find(ctx context.Context, pos games.Position, listed []PlayMov
 				text, len(listed), moveExample(pos, listed))
 		}
 	}
-	target, err := Parse(words, pl.opts.Files)
+	target, err := ParseWithin(words, pl.opts.Files, pl.opts.Budget)
 	if err != nil {
 		return nil, err
 	}

@@ -44,16 +44,18 @@ keeps returning to.`,
 		Args:              needPosition,
 		ValidArgsFunction: completePosition,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			pos, err := query.Parse(positionArgs(args), opts.files(cmd))
+			budget, done := opts.budget(cmd)
+			pos, err := query.ParseWithin(positionArgs(args), opts.files(cmd), budget)
 			if err != nil {
+				done()
 				return err
 			}
 			if depth < 0 {
+				done()
 				return usageError{fmt.Errorf("--depth %d is negative", depth)}
 			}
 			ctx, cancel := opts.context(cmd)
 			defer cancel()
-			budget, done := opts.budget(cmd)
 			res, err := query.Explain(ctx, pos, query.ExplainOptions{Depth: depth, Misere: misere}, budget)
 			done()
 			if err != nil {

@@ -36,13 +36,14 @@ prints the nodes and edges.`,
 			if maxNodes < 1 {
 				return usageError{fmt.Errorf("--max-nodes must be at least 1, got %d", maxNodes)}
 			}
-			pos, err := query.Parse(positionArgs(args), opts.files(cmd))
+			budget, done := opts.budget(cmd)
+			pos, err := query.ParseWithin(positionArgs(args), opts.files(cmd), budget)
 			if err != nil {
+				done()
 				return err
 			}
 			ctx, cancel := opts.context(cmd)
 			defer cancel()
-			budget, done := opts.budget(cmd)
 			res, err := query.Graph(ctx, pos, budget, maxNodes)
 			done()
 			if err != nil {

@@ -85,7 +85,10 @@ are kept back and the whole game is printed as one JSON document at the end.`,
 			default:
 				return usageError{fmt.Errorf("unknown --first %q: use human or computer", first)}
 			}
-			pos, err := query.Parse(positionArgs(args), opts.files(cmd))
+			// No progress line: it would tear the full-screen view, and
+			// a game's time is mostly the human's.
+			budget := opts.plainBudget()
+			pos, err := query.ParseWithin(positionArgs(args), opts.files(cmd), budget)
 			if err != nil {
 				return err
 			}
@@ -103,9 +106,6 @@ are kept back and the whole game is printed as one JSON document at the end.`,
 			}
 			in, out := cmd.InOrStdin(), cmd.OutOrStdout()
 			tui := isTerminal(out) && isTerminalReader(in)
-			// No progress line: it would tear the full-screen view, and
-			// a game's time is mostly the human's.
-			budget := opts.plainBudget()
 			cfg.player = query.NewPlayer(query.PlayOptions{Budget: budget, Misere: misere, Files: opts.files(cmd), Databases: dbs})
 			defer cfg.player.Close()
 			cfg.start, cfg.hint, cfg.misere = pos, hint, misere

@@ -53,13 +53,14 @@ and impartial sums by retrograde analysis of the whole sum.`,
 					return err
 				}
 			}
-			pos, err := query.Parse(positionArgs(args), opts.files(cmd))
+			budget, done := opts.budget(cmd)
+			pos, err := query.ParseWithin(positionArgs(args), opts.files(cmd), budget)
 			if err != nil {
+				done()
 				return err
 			}
 			ctx, cancel := opts.context(cmd)
 			defer cancel()
-			budget, done := opts.budget(cmd)
 			so.Budget = budget
 			res, err := query.SolveWith(ctx, pos, so)
 			done()

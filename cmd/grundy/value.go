@@ -41,18 +41,20 @@ value: 'grundy solve' answers for them.`,
 		Args:              needPosition,
 		ValidArgsFunction: completePosition,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			pos, err := query.Parse(positionArgs(args), opts.files(cmd))
+			budget, done := opts.budget(cmd)
+			pos, err := query.ParseWithin(positionArgs(args), opts.files(cmd), budget)
 			if err != nil {
+				done()
 				return err
 			}
 			if cells {
 				if err := checkCells(pos, misere); err != nil {
+					done()
 					return err
 				}
 			}
 			ctx, cancel := opts.context(cmd)
 			defer cancel()
-			budget, done := opts.budget(cmd)
 			var qf *query.QuotientFile
 			if quotientFile != "" {
 				if !misere {

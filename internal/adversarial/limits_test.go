@@ -92,9 +92,19 @@ func TestStateLimitShared(t *testing.T) {
 // TestMaxMemory gives --max-memory budgets that the work needs more than:
 // exit 1 naming the limit, with the peak RSS of the process below three
 // times the budget plus 100 MiB (the Go runtime, the binary, the input).
+// The cases in ruled hold the rule itself (docs/limits.md): the budget
+// plus its slack (the larger of 64 MiB and a tenth of it), plus the
+// supervisor's 10-16 MiB, since the harness measures the process tree.
 func TestMaxMemory(t *testing.T) {
 	in := newInputs(t)
 	bound := func(budgetMiB int64) int64 { return 3*budgetMiB + 100 }
+	rule := func(budgetMiB int64) int64 { return budgetMiB + max(64, budgetMiB/10) + 16 }
+	ruled := map[string]bool{
+		// The parse holds the file, its words and the components against
+		// the budget as it builds them: refused at 33 MiB of peak RSS
+		// (107-123 MiB when the position was built whole first).
+		"nim-1e6-heaps": true,
+	}
 	cases := []struct {
 		name      string
 		args      []string
@@ -129,6 +139,9 @@ func TestMaxMemory(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			a := append([]string{"--max-memory", fmt.Sprintf("%dMiB", tc.budgetMiB)}, tc.args...)
 			e := expect{codes: tc.codes, msgs: tc.msgs, wall: tc.wall, rssMiB: bound(tc.budgetMiB)}
+			if ruled[tc.name] {
+				e.rssMiB = rule(tc.budgetMiB)
+			}
 			check(t, call{args: a, net: tc.wall + 5*time.Second, killMiB: 2 * bound(tc.budgetMiB)}, e, 1)
 		})
 	}
