@@ -60,7 +60,7 @@ var catalog = sortedCatalog(append([]entry{
 	{
 		Name:    "cram",
 		Params:  "[nosymmetry]",
-		Syntax:  "a board per ARG: rows of open '.' and taken '#' cells joined by '/' (e.g. ..#/.../...), or WxH for an empty board; cram:nosymmetry searches even-by-even symmetric boards instead of answering 0",
+		Syntax:  "a board per ARG: rows of open '.' and taken '#' cells joined by '/' (e.g. ..#/.../...), or WxH for an empty board; cram:nosymmetry searches the components that a half turn maps onto themselves (no open centre cell) instead of answering 0",
 		Kind:    games.Impartial,
 		Rules:   "Place a domino on two adjacent open cells; whoever cannot move loses.",
 		Example: "cram 4x3 + cram ..#/.../#..",

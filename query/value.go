@@ -133,7 +133,10 @@ func (req *request) value(ctx context.Context, pos games.Position) (*ValueResult
 			return true
 		})
 		if err != nil {
-			return nil, fmt.Errorf("winning moves of %s %s: %w", pos[gi].Game.Name(), c, err)
+			// The value is known by now: say it, so that a long request
+			// stopped while it lists the moves does not lose it.
+			return nil, fmt.Errorf("winning moves of %s %s (the position's value is %d, outcome %s): %w",
+				pos[gi].Game.Name(), c, res.Grundy, res.Outcome, err)
 		}
 		if stop {
 			break
