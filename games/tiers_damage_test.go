@@ -102,13 +102,7 @@ func tierDamage(t *testing.T, compressed bool) {
 				restore()
 				continue
 			}
-			s := tier.New(g, nil, tier.Options{DB: w, Workers: 1})
-			err = s.Solve(context.Background(), tiers)
-			if err == nil && compressed {
-				err = s.Compress(context.Background(), tiers)
-			}
-			s.Close()
-			w.Close()
+			s, err := solveInto(g, w, tiers, compressed, 1)
 			if err != nil {
 				t.Errorf("%s damaged: the writer did not recompute it: %v", file, err)
 				restore()
@@ -139,6 +133,19 @@ func tierDamage(t *testing.T, compressed bool) {
 // the clean one, a refusal must name the file.
 // tierValues reads the value of every position of tiers, by tier and
 // rank, from the undamaged database dir of game name.
+// solveInto solves tiers of g into the database w with workers (0: the
+// default), compresses them when compressed, and closes both the solver and w.
+func solveInto(g *Quixo, w *store.DB, tiers []tier.ID, compressed bool, workers int) (*tier.Solver[QuixoPos], error) {
+	s := tier.New(g, nil, tier.Options{DB: w, Workers: workers})
+	err := s.Solve(context.Background(), tiers)
+	if err == nil && compressed {
+		err = s.Compress(context.Background(), tiers)
+	}
+	s.Close()
+	w.Close()
+	return s, err
+}
+
 func tierValues(t *testing.T, g *Quixo, name, dir string, tiers []tier.ID) map[tier.ID][]solve.Value {
 	t.Helper()
 	db, err := store.Open(dir, tier.Identity(name))
@@ -260,14 +267,7 @@ func TestTierDamageQuixo4(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				s := tier.New(g, nil, tier.Options{DB: w})
-				err = s.Solve(context.Background(), tiers)
-				if err == nil && compressed {
-					err = s.Compress(context.Background(), tiers)
-				}
-				s.Close()
-				w.Close()
-				if err != nil {
+				if _, err := solveInto(g, w, tiers, compressed, 0); err != nil {
 					t.Fatalf("%s damaged: the writer: %v", file, err)
 				}
 				if got, _ := os.ReadFile(path); !bytes.Equal(got, b) {
