@@ -410,7 +410,7 @@ func (g cramShapeGame) Value(s Shape) (game.Nimber, bool) {
 	if s.H == 1 && s.Bits == rowMask(int(s.W)) || s.W == 1 && s.Bits == rowMask(int(s.H)) {
 		return dawsonKaylesRows()[bits.OnesCount64(s.Bits)], true
 	}
-	if g.symmetry && s.transform(3) == s && cramCentreClosed(s.Bits, int(s.W), int(s.H), int(s.W)) {
+	if g.symmetry && bits.Reverse64(s.Bits)>>((64-uint(s.W)*uint(s.H))&63) == s.Bits && cramCentreClosed(s.Bits, int(s.W), int(s.H), int(s.W)) {
 		return 0, true // cramSymmetric's theorem
 	}
 	return 0, false

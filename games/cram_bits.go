@@ -12,9 +12,11 @@ import (
 // row 0 and in column 0), canonical under the 8 symmetries of the square
 // (bitsCropCanon: a domino's image under a symmetry of the square is a
 // domino, so symmetric components have equal values). A move takes the two
-// cells of a domino; what is left is split into 4-connected components by
-// the occluded fills of bitsComponent. A component of one cell has no move
-// and value 0, so options leave it out.
+// cells of a domino; what is left is reduced (cramReduce: tufts of a star
+// and bridges go, which keeps the value) and split into 4-connected
+// components by the occluded fills of bitsComponent. A component of one
+// cell has no move and value 0, so options leave it out, and two equal
+// components have nim-sum 0, so options leave both out.
 
 // cramBitsGame is Cram on canonical cropped 8x8 bitboards. Its options are
 // already split and canonical (no Splitter, no Canonicalizer), so the
@@ -25,8 +27,6 @@ import (
 // half-turn symmetric components whose centre is closed (cramSymmetric).
 type cramBitsGame struct {
 	buf      *[32]uint64   // the components of the option being yielded
-	shapes   *[32]Shape    // the components of a wide component's option, before encoding
-	wide     *wideCache    // canonical keys of recent wide components
 	cache    *canonCache   // representatives of recent components
 	endgame  []uint8       // cramEndgame(): every set of cells within 5 x 4
 	rows     []game.Nimber // dawsonKaylesRows(): the values of full rows
@@ -34,7 +34,7 @@ type cramBitsGame struct {
 }
 
 func newCramBitsGame(symmetry bool) cramBitsGame {
-	return cramBitsGame{buf: new([32]uint64), shapes: new([32]Shape), wide: new(wideCache), cache: new(canonCache), endgame: cramEndgame(), rows: dawsonKaylesRows(), symmetry: symmetry}
+	return cramBitsGame{buf: new([32]uint64), cache: new(canonCache), endgame: cramEndgame(), rows: dawsonKaylesRows(), symmetry: symmetry}
 }
 
 // cramDominoes returns the cells of board p that are the left cell of a
@@ -67,16 +67,88 @@ func (g cramBitsGame) Options(p uint64, yield func([]uint64) bool) {
 }
 
 // split appends the canonical components of board p that have a move
-// (at least two cells) to dst.
+// (at least two cells) to dst, after the reductions of cramReduce, and
+// with pairs of equal components left out (a sum G + G has value 0).
 func (g cramBitsGame) split(p uint64, dst []uint64) []uint64 {
-	for rest := p; rest != 0; {
+	start := len(dst)
+	for rest := cramReduce(p, 8, col0Mask, col7Mask); rest != 0; {
 		comp := bitsComponent(rest)
 		rest &^= comp
 		if comp&(comp-1) != 0 {
-			dst = append(dst, g.cache.cropCanon(comp))
+			dst = appendOrCancel(dst, start, g.cache.cropCanon(comp))
 		}
 	}
 	return dst
+}
+
+// appendOrCancel appends the component key k to the sum dst[start:], or
+// removes its twin from it when it has one: the two have equal values,
+// whose nim-sum is 0.
+func appendOrCancel(dst []uint64, start int, k uint64) []uint64 {
+	for i := start; i < len(dst); i++ {
+		if dst[i] == k {
+			last := len(dst) - 1
+			dst[i] = dst[last]
+			return dst[:last]
+		}
+	}
+	return append(dst, k)
+}
+
+// cramReduce returns the set of open cells p (cell (r, c) at bit
+// r*stride+c; first and last mask the board's first and last columns)
+// with cells removed that do not change its value. Cram on a set of cells
+// is a game on its graph (the cells, an edge between adjacent ones): a
+// domino is an edge, whose two ends it removes. Call a cell with exactly
+// one neighbour a tuft, and its neighbour the tuft's centre. Two lemmas,
+// each proved by induction on the number of cells (G ~ H means equal
+// values, and every G below is any set of cells):
+//
+//   - Stars. If a centre v has two tufts a and b, G ~ G - b. The options of
+//     G are: a domino away from a and b, after which v keeps both tufts or
+//     is gone and leaves both isolated (no moves), and the induction
+//     applies; v-a, which leaves b isolated, so it is (G - b) after v-a;
+//     and v-b, which is v-a with a and b swapped (an automorphism of the
+//     graph). The options of G - b are the dominoes of G away from b, and
+//     G - e ~ (G - b) - e by induction. So both have the same option
+//     values.
+//   - Bridges. If every neighbour v of a cell x is the centre of a tuft
+//     other than x, G ~ G - x. A domino e away from x leaves each remaining
+//     neighbour of x with its tuft (a domino that takes a tuft takes its
+//     centre), so G - e ~ G - e - x by induction; the domino x-v leaves v's
+//     tuft t isolated, so it is G - x after v-t. Conversely every option of
+//     G - x is a domino e of G away from x, and (G - x) - e ~ G - e by
+//     induction.
+//
+// cramReduce drops every tuft of a centre but the first it meets, and the
+// cells that are neither tufts nor centres and whose neighbours are all
+// centres (no two of them adjacent, so each still meets the lemma's
+// condition after the others are gone; an isolated cell is one too).
+func cramReduce(p uint64, stride uint, first, last uint64) uint64 {
+	east := p & (p >> 1) &^ last // cells whose east neighbour is open
+	west := p & (p << 1) &^ first
+	south := p & (p >> stride)
+	north := p & (p << stride)
+	many := east&west | (east|west)&(south|north) | south&north
+	tufts := (east ^ west ^ south ^ north) &^ many
+	if tufts == 0 {
+		return p
+	}
+	// The centres of the tufts, by the side they lie on; a tuft whose
+	// centre already has one from an earlier side is dropped.
+	centres := (tufts & south) << stride
+	fromEast := (tufts & east) << 1
+	drop := (centres & fromEast) >> 1
+	centres |= fromEast
+	fromNorth := (tufts & north) >> stride
+	drop |= (centres & fromNorth) << stride
+	centres |= fromNorth
+	fromWest := (tufts & west) >> 1
+	drop |= (centres & fromWest) << 1
+	centres |= fromWest
+	bridges := p &^ (tufts | centres)
+	bridges &^= (bridges<<1)&^first | (bridges>>1)&^last | bridges<<stride | bridges>>stride
+	return p &^ (drop | bridges)
 }
 
 // Size is the number of cells of p: the pruned search tries the options
