@@ -51,7 +51,8 @@ func (g cramBitsGame) Options(p uint64, yield func([]uint64) bool) {
 		g.wideOptions(p, yield)
 		return
 	}
-	horizontal, vertical := cramDominoes(p)
+	_, vertical := cramDominoes(p)
+	horizontal := cramHorizontal(p, 8, col0Mask, col7Mask)
 	for d := horizontal; d != 0; d &= d - 1 {
 		low := d & -d
 		if !yield(g.split(p&^(low|low<<1), g.buf[:0])) {
@@ -64,6 +65,36 @@ func (g cramBitsGame) Options(p uint64, yield func([]uint64) bool) {
 			return
 		}
 	}
+}
+
+// cramHorizontal returns the left cells of the horizontal dominoes of p
+// (cell (r, c) at bit r*stride+c; first and last mask the first and last
+// columns) that options need: all but those of the 2 x 2 blocks whose
+// moves are the same as others.
+//
+// Lemma. Let A B over C D be a 2 x 2 block of open cells in which A and D
+// have no neighbour outside the block (A's north and west, D's south and
+// east closed). Then the domino A-B leaves the same value as B-D, and C-D
+// as A-C, so the options without A-B and C-D have the values of all the
+// options, and the mex is the same. Proof: Cram's value depends only on
+// the graph of the cells (cramReduce); after A-B, D's one neighbour is C,
+// and after B-D, A's one neighbour is C, and the rest is the same, so the
+// map that exchanges A and D is an isomorphism of the two graphs; likewise
+// after C-D and A-C with B in C's place. The mirror image, B and C with no
+// neighbour outside the block, makes A-B the same as A-C and C-D as B-D.
+// The dominoes left out are horizontal and the ones they equal vertical,
+// which are all kept, so no block leaves out another's substitute.
+func cramHorizontal(p uint64, stride uint, first, last uint64) uint64 {
+	east := p & (p >> 1) &^ last // cells whose east neighbour is open
+	west := p & (p << 1) &^ first
+	south := p & (p >> stride)
+	north := p & (p << stride)
+	a := east &^ west & south &^ north              // a block's A (its top-left cell), open east and south only
+	d := west &^ east & north &^ south              // D, the bottom-right, open west and north only
+	b := west &^ east & south &^ north              // B, the top-right
+	c := east &^ west & north &^ south              // C, the bottom-left
+	block := a&(d>>(stride+1)) | (b>>1)&(c>>stride) // the blocks' A cells
+	return east &^ (block | block<<stride)
 }
 
 // split appends the canonical components of board p that have a move

@@ -104,7 +104,7 @@ func (g cramBitsGame) wideOptions(p uint64, yield func([]uint64) bool) {
 	b := p & wideCells
 	first := wideFirst[w]
 	last := first << (w - 1)
-	horizontal := b & (b >> 1) &^ last
+	horizontal := cramHorizontal(b, w, first, last)
 	vertical := b & (b >> w)
 	for d := horizontal; d != 0; d &= d - 1 {
 		low := d & -d

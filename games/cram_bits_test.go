@@ -1,0 +1,125 @@
+package games
+
+import (
+	"math/bits"
+	"testing"
+)
+
+// TestCramReduce checks cramReduce's lemmas on every set of cells of the
+// boards within 20 cells: the reduced set has the value of the set, by the
+// brute force denseCramValues, on the layout of stride w (as wide keys use
+// it) and on the 8x8 layout (as bitboards do). It also checks that the
+// reduction removes cells only (and some, on many sets), and a few
+// hand-made cases.
+func TestCramReduce(t *testing.T) {
+	for _, d := range [][2]int{{4, 4}, {5, 4}, {4, 5}, {10, 2}, {2, 10}, {6, 3}, {3, 6}} {
+		w, h := d[0], d[1]
+		want := denseCramValues(w, h)
+		var first uint64
+		for r := range h {
+			first |= 1 << (r * w)
+		}
+		last := first << (w - 1)
+		reduced := 0
+		for m := range uint64(len(want)) {
+			q := cramReduce(m, uint(w), first, last)
+			if q&^m != 0 {
+				t.Fatalf("%dx%d %s: reduced to %s, which adds cells", w, h, cramMaskBoard(w, h, uint32(m)), cramMaskBoard(w, h, uint32(q)))
+			}
+			if want[q] != want[m] {
+				t.Fatalf("%dx%d %s (value %d): reduced to %s (value %d)", w, h, cramMaskBoard(w, h, uint32(m)), want[m], cramMaskBoard(w, h, uint32(q)), want[q])
+			}
+			if q != m {
+				reduced++
+			}
+			if w <= 8 && h <= 8 { // the 8x8 layout
+				p, _ := bitsOfShape(Shape{m, uint8(w), uint8(h)})
+				q8, _ := bitsOfShape(Shape{q, uint8(w), uint8(h)})
+				if got := cramReduce(p, 8, col0Mask, col7Mask); got != q8 {
+					t.Fatalf("%dx%d %s: the 8x8 layout reduces to %x, stride %d to %x", w, h, cramMaskBoard(w, h, uint32(m)), got, w, q8)
+				}
+			}
+		}
+		if reduced < len(want)/4 {
+			t.Errorf("%dx%d: %d of %d sets reduced", w, h, reduced, len(want))
+		}
+	}
+	for _, tc := range []struct{ board, want string }{
+		{".../#.#", "..#/###"},               // three tufts of one centre: the first met (east of it) stays
+		{"#.#/.../#.#", "#.#/#.#/###"},       // four tufts: the one north of the centre stays
+		{".../.#.", ".#./.#."},               // the middle cell's neighbours are centres: a bridge
+		{"..../..../....", "..../..../...."}, // no tuft
+		{"../..", "../.."},
+		{"..", ".."},
+	} {
+		b, err := ParseRectBoard(tc.board)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m uint64
+		for i, c := range b.Cells {
+			if c == '.' {
+				m |= 1 << i
+			}
+		}
+		var first uint64
+		for r := range b.H {
+			first |= 1 << (r * b.W)
+		}
+		q := cramReduce(m, uint(b.W), first, first<<(b.W-1))
+		if got := cramMaskBoard(b.W, b.H, uint32(q)); got != tc.want {
+			t.Errorf("%s: reduced to %s, want %s", tc.board, got, tc.want)
+		}
+	}
+}
+
+// TestCramHorizontal checks the lemma of cramHorizontal on every set of
+// cells of the boards within 20 cells: a brute force that tries only the
+// horizontal dominoes cramHorizontal keeps (and every vertical one) finds
+// the values of denseCramValues, which tries them all, on the layout of
+// stride w and on the 8x8 layout.
+func TestCramHorizontal(t *testing.T) {
+	for _, d := range [][2]int{{4, 4}, {5, 4}, {4, 5}, {10, 2}, {2, 10}, {6, 3}, {3, 6}} {
+		w, h := d[0], d[1]
+		want := denseCramValues(w, h)
+		var first uint64
+		for r := range h {
+			first |= 1 << (r * w)
+		}
+		last := first << (w - 1)
+		got := make([]uint8, len(want))
+		pruned := 0
+		for m := uint64(1); m < uint64(len(got)); m++ {
+			var seen uint32
+			horizontal := cramHorizontal(m, uint(w), first, last)
+			for d := horizontal; d != 0; d &= d - 1 {
+				low := d & -d
+				seen |= 1 << got[m&^(low|low<<1)]
+			}
+			for d := m & (m >> w); d != 0; d &= d - 1 {
+				low := d & -d
+				seen |= 1 << got[m&^(low|low<<w)]
+			}
+			got[m] = uint8(bits.TrailingZeros32(^seen))
+			if got[m] != want[m] {
+				t.Fatalf("%dx%d %s: %d with the horizontal dominoes %x, %d with all", w, h, cramMaskBoard(w, h, uint32(m)), got[m], horizontal, want[m])
+			}
+			if all := m & (m >> 1) &^ last; horizontal != all {
+				if horizontal&^all != 0 {
+					t.Fatalf("%dx%d %s: dominoes %x not on the board", w, h, cramMaskBoard(w, h, uint32(m)), horizontal&^all)
+				}
+				pruned++
+			}
+			if w <= 8 && h <= 8 {
+				p, _ := bitsOfShape(Shape{m, uint8(w), uint8(h)})
+				want8, _ := bitsOfShape(Shape{horizontal, uint8(w), uint8(h)})
+				if got8 := cramHorizontal(p, 8, col0Mask, col7Mask); got8 != want8 {
+					t.Fatalf("%dx%d %s: the 8x8 layout keeps %x, stride %d %x", w, h, cramMaskBoard(w, h, uint32(m)), got8, w, want8)
+				}
+			}
+		}
+		if h > 1 && w > 1 && pruned == 0 {
+			t.Errorf("%dx%d: no domino left out", w, h)
+		}
+	}
+}
