@@ -27,6 +27,7 @@ import (
 // half-turn symmetric components whose centre is closed (cramSymmetric).
 type cramBitsGame struct {
 	buf      *[32]uint64   // the components of the option being yielded
+	pieces   *[32]uint64   // the same before their canonical forms
 	cache    *canonCache   // representatives of recent components
 	endgame  []uint8       // cramEndgame(): every set of cells within 5 x 4
 	rows     []game.Nimber // dawsonKaylesRows(): the values of full rows
@@ -34,7 +35,7 @@ type cramBitsGame struct {
 }
 
 func newCramBitsGame(symmetry bool) cramBitsGame {
-	return cramBitsGame{buf: new([32]uint64), cache: new(canonCache), endgame: cramEndgame(), rows: dawsonKaylesRows(), symmetry: symmetry}
+	return cramBitsGame{buf: new([32]uint64), pieces: new([32]uint64), cache: new(canonCache), endgame: cramEndgame(), rows: dawsonKaylesRows(), symmetry: symmetry}
 }
 
 // cramDominoes returns the cells of board p that are the left cell of a
@@ -85,31 +86,98 @@ func (g cramBitsGame) Options(p uint64, yield func([]uint64) bool) {
 // The dominoes left out are horizontal and the ones they equal vertical,
 // which are all kept, so no block leaves out another's substitute.
 func cramHorizontal(p uint64, stride uint, first, last uint64) uint64 {
+	blocks := cramBlocks(p, stride, first, last)
+	return p & (p >> 1) &^ last &^ (blocks | blocks<<stride)
+}
+
+// cramBlocks returns the top-left cells (A) of the 2 x 2 blocks of
+// cramHorizontal's lemma in p.
+func cramBlocks(p uint64, stride uint, first, last uint64) uint64 {
 	east := p & (p >> 1) &^ last // cells whose east neighbour is open
 	west := p & (p << 1) &^ first
 	south := p & (p >> stride)
 	north := p & (p << stride)
-	a := east &^ west & south &^ north              // a block's A (its top-left cell), open east and south only
-	d := west &^ east & north &^ south              // D, the bottom-right, open west and north only
-	b := west &^ east & south &^ north              // B, the top-right
-	c := east &^ west & north &^ south              // C, the bottom-left
-	block := a&(d>>(stride+1)) | (b>>1)&(c>>stride) // the blocks' A cells
-	return east &^ (block | block<<stride)
+	a := east &^ west & south &^ north // a block's A (its top-left cell), open east and south only
+	d := west &^ east & north &^ south // D, the bottom-right, open west and north only
+	b := west &^ east & south &^ north // B, the top-right
+	c := east &^ west & north &^ south // C, the bottom-left
+	return a&(d>>(stride+1)) | (b>>1)&(c>>stride)
 }
 
 // split appends the canonical components of board p that have a move
-// (at least two cells) to dst, after the reductions of cramReduce, and
-// with pairs of equal components left out (a sum G + G has value 0).
+// (at least two cells) to dst, as cramPieces finds them, with pairs of
+// equal components left out (a sum G + G has value 0).
 func (g cramBitsGame) split(p uint64, dst []uint64) []uint64 {
 	start := len(dst)
-	for rest := cramReduce(p, 8, col0Mask, col7Mask); rest != 0; {
-		comp := bitsComponent(rest)
-		rest &^= comp
-		if comp&(comp-1) != 0 {
-			dst = appendOrCancel(dst, start, g.cache.cropCanon(comp))
-		}
+	for _, piece := range cramPieces(p, 8, col0Mask, col7Mask, g.pieces[:0]) {
+		dst = appendOrCancel(dst, start, g.cache.cropCanon(piece))
 	}
 	return dst
+}
+
+// cramPieces appends to dst sets of cells of at least two cells whose
+// values sum to the value of the set p (cell (r, c) at bit r*stride+c;
+// first and last mask the first and last columns): the components of p reduced by
+// cramReduce, and a component that the blocks of cramHorizontal's lemma
+// cut is replaced by the pieces of its cut, each split again.
+//
+// Lemma. A block's horizontal edges A-B and C-D can be taken out of the
+// graph: with them or without them, the value is the same. Proof, by
+// induction on the number of cells: the dominoes A-B and C-D are the same
+// as B-D and A-C (cramHorizontal), which are options of both; a domino
+// that takes A or D with their partner in the block leaves the same graph
+// either way; one away from the block leaves the block whole, and the
+// induction applies; one that takes B with a cell outside the block leaves
+// A and D tufts of C, with the edge C-D or with D isolated, which are the
+// same by the star lemma (cramReduce), and one that takes C likewise. So
+// the options of the two graphs have the same values. Two blocks share no
+// A or D cell (unless they are one 2 x 2 component, whose two blocks take
+// out the same edges), so taking one block's edges out leaves the others
+// blocks, and the lemma applies to each in turn. Without the edges, A
+// hangs from C and D from B, and a component whose only links between the
+// two were the blocks falls apart; a piece that holds a whole block holds
+// its horizontal edges again, which by the lemma changes nothing.
+func cramPieces(p uint64, stride uint, first, last uint64, dst []uint64) []uint64 {
+	q := cramReduce(p, stride, first, last)
+	cut := cramBlocks(q, stride, first, last)
+	cut |= cut << stride // the left cells of the blocks' horizontal edges
+	for rest := q; rest != 0; {
+		var comp uint64
+		if stride == 8 {
+			comp = bitsComponent(rest)
+		} else {
+			comp = wideComponent(rest, stride, first, last)
+		}
+		rest &^= comp
+		if comp&(comp-1) == 0 {
+			continue
+		}
+		if c := cut & comp; c != 0 && cramPiece(comp, c|last, stride) != comp {
+			for r := comp; r != 0; {
+				piece := cramPiece(r, c|last, stride)
+				r &^= piece
+				dst = cramPieces(piece, stride, first, last, dst)
+			}
+			continue
+		}
+		dst = append(dst, comp)
+	}
+	return dst
+}
+
+// cramPiece returns the cells of comp joined to its lowest cell by paths
+// that cross no horizontal edge whose left cell is in cut (which holds the
+// last column, whose cells have no east edge).
+func cramPiece(comp, cut uint64, stride uint) uint64 {
+	piece := comp & -comp
+	for {
+		grown := piece | (piece&^cut)<<1 | (piece>>1)&^cut | piece<<stride | piece>>stride
+		grown &= comp
+		if grown == piece {
+			return piece
+		}
+		piece = grown
+	}
 }
 
 // appendOrCancel appends the component key k to the sum dst[start:], or

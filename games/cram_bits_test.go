@@ -2,6 +2,7 @@ package games
 
 import (
 	"math/bits"
+	"slices"
 	"testing"
 )
 
@@ -120,6 +121,68 @@ func TestCramHorizontal(t *testing.T) {
 		}
 		if h > 1 && w > 1 && pruned == 0 {
 			t.Errorf("%dx%d: no domino left out", w, h)
+		}
+	}
+}
+
+// TestCramPieces checks cramPieces on every set of cells of the boards
+// within 20 cells, on the 8x8 layout: the values of its pieces (by the
+// brute force denseCramValues) sum to the value of the set, each piece is
+// a set of the board's cells of at least two cells, and the pieces are
+// disjoint; some sets are cut by a block.
+func TestCramPieces(t *testing.T) {
+	for _, d := range [][2]int{{4, 4}, {5, 4}, {4, 5}, {8, 2}, {2, 8}, {6, 3}, {3, 6}} {
+		w, h := d[0], d[1]
+		want := denseCramValues(w, h)
+		cut := 0
+		for m := range uint64(len(want)) {
+			p, _ := bitsOfShape(Shape{m, uint8(w), uint8(h)})
+			var x uint8
+			var seen uint64
+			pieces := cramPieces(p, 8, col0Mask, col7Mask, nil)
+			for _, piece := range pieces {
+				if piece&(piece-1) == 0 || piece&^p != 0 || piece&seen != 0 {
+					t.Fatalf("%dx%d %s: piece %x of %x", w, h, cramMaskBoard(w, h, uint32(m)), piece, pieces)
+				}
+				seen |= piece
+				var s uint64 // the piece on the layout of stride w
+				for r := range h {
+					s |= (piece >> (8 * r) & (1<<w - 1)) << (r * w)
+				}
+				x ^= want[s]
+			}
+			if x != want[m] {
+				t.Fatalf("%dx%d %s (value %d): pieces %x sum to %d", w, h, cramMaskBoard(w, h, uint32(m)), want[m], pieces, x)
+			}
+			components := 0
+			for rest := cramReduce(p, 8, col0Mask, col7Mask); rest != 0; {
+				comp := bitsComponent(rest)
+				rest &^= comp
+				if comp&(comp-1) != 0 {
+					components++
+				}
+			}
+			if len(pieces) > components {
+				cut++
+			}
+			// The layout of stride w finds the same pieces.
+			var first uint64
+			for r := range h {
+				first |= 1 << (r * w)
+			}
+			var strided []uint64
+			for _, piece := range cramPieces(m, uint(w), first, first<<(w-1), nil) {
+				q, _ := bitsOfShape(Shape{piece, uint8(w), uint8(h)})
+				strided = append(strided, q)
+			}
+			slices.Sort(strided)
+			slices.Sort(pieces)
+			if !slices.Equal(strided, pieces) {
+				t.Fatalf("%dx%d %s: pieces %x on the 8x8 layout, %x on stride %d", w, h, cramMaskBoard(w, h, uint32(m)), pieces, strided, w)
+			}
+		}
+		if cut == 0 {
+			t.Errorf("%dx%d: no set cut by a block", w, h)
 		}
 	}
 }

@@ -120,17 +120,13 @@ func (g cramBitsGame) wideOptions(p uint64, yield func([]uint64) bool) {
 	}
 }
 
-// wideSplit returns the keys of the components of q, a set of cells of the
-// layout of stride w (first and last mask its first and last columns),
-// reduced by cramReduce, in g.buf.
+// wideSplit returns the keys of the pieces (cramPieces) of q, a set of
+// cells of the layout of stride w (first and last mask its first and last
+// columns), in g.buf.
 func (g cramBitsGame) wideSplit(q uint64, w uint, first, last uint64) []uint64 {
 	dst := g.buf[:0]
-	for rest := cramReduce(q, w, first, last); rest != 0; {
-		comp := wideComponent(rest, w, first, last)
-		rest &^= comp
-		if comp&(comp-1) != 0 {
-			dst = appendOrCancel(dst, 0, g.wideCropKey(comp, w))
-		}
+	for _, piece := range cramPieces(q, w, first, last, g.pieces[:0]) {
+		dst = appendOrCancel(dst, 0, g.wideCropKey(piece, w))
 	}
 	return dst
 }
