@@ -21,16 +21,28 @@ import (
 //     nim-sum): for a component, "is g(c) = y" is settled by one option of
 //     value y (no), or by one value below y that no option has (no),
 //     without valuing every option.
+//     A position of n options has a value of at most n, so "is g(c) = y"
+//     for y > n is settled by counting them.
 //   - A component's value is found by trying the candidates 0, 1, 2, ...
-//     in turn: g(c) is the first k no option has, and "has an option of
-//     value k" stops at the first option shown to have it.
+//     in turn (the aspiration of Lemoine and Viennot, "Nimbers are
+//     inevitable", Theoretical Computer Science 462 (2012)): g(c) is the
+//     first k no option has, and "has an option of value k" stops at the
+//     first option shown to have it.
+//   - A position's options are listed once for all the questions asked
+//     of it in a row (a frame per depth of the search), and each option
+//     keeps what was learned of it: the nim-sum of its components
+//     already valued, so each is valued once, and its own value once
+//     known, so an option shown to have value j is not asked about k.
+//     Components whose values are known when the options are listed (the
+//     game's Valuer, the memo) are folded into that nim-sum at once, and
+//     two equal components of one option cancel (g ^ g = 0).
 //   - Options are tried cheapest first: the smallest sum of the squares
-//     of their components' Sizes (the work of valuing a component grows
-//     faster than its size, so an option split into pieces is cheaper
-//     than one of as many cells in one piece; on Cram this expands a
-//     third fewer positions than the sum of the Sizes), so the witness
-//     that settles a question is found among the cheap options when there
-//     is one there.
+//     of the Sizes of their components of unknown value (the work of
+//     valuing a component grows faster than its size, so an option split
+//     into pieces is cheaper than one of as many cells in one piece; on
+//     Cram this expands a third fewer positions than the sum of the
+//     Sizes), so the witness that settles a question is found among the
+//     cheap options when there is one there.
 //   - Each component remembers what was learned of it: its value once
 //     known, the values some option has, the values no option has, and
 //     the values it does not have, so a question asked again costs a
@@ -81,13 +93,27 @@ type facts struct {
 	not    uint16 // bit k: g != k
 }
 
-// prunedFrame is the options of one position, in the order tried: the
-// components of option i are parts[ends[i-1]:ends[i]].
+// prunedFrame is the options of one position (of), in the order tried,
+// once listed (ready).
 type prunedFrame[P comparable] struct {
-	parts []P
-	ends  []int
-	order []int
-	size  []int
+	of    P
+	ready bool
+	parts []P            // the options' components of unknown value
+	opts  []prunedOption // the options, each a range of parts
+	keys  []uint64       // scratch of the sort: key<<32 | index
+	spare []prunedOption // scratch of the sort
+}
+
+// prunedOption is one option of a frame: parts[start:end] are its
+// components whose values are not known yet, the hardest first; acc is
+// the nim-sum of the values of the others; value is its value once known.
+// key orders the options: the sum of the squared Sizes of its components.
+type prunedOption struct {
+	start, end int32
+	key        uint32
+	known      bool
+	acc        game.Nimber
+	value      game.Nimber
 }
 
 // NewPruned returns a pruned solver for g counting against budget.
@@ -269,6 +295,20 @@ func (s *Pruned[P]) is(ctx context.Context, c P, y game.Nimber) (bool, error) {
 
 // decide is is without the memo's answer.
 func (s *Pruned[P]) decide(ctx context.Context, c P, f *facts, y game.Nimber) (bool, error) {
+	if y < factsBits && f.has&(1<<y) != 0 {
+		return false, nil
+	}
+	for z := game.Nimber(0); z < y && z < factsBits; z++ {
+		if f.hasNot&(1<<z) != 0 {
+			return false, nil // g <= z < y
+		}
+	}
+	// A position of n options has a value of at most n (their n values
+	// cannot cover 0..n): the question is settled by counting them.
+	fr, err := s.frameOf(ctx, c, f)
+	if err != nil || y > game.Nimber(len(fr.opts)) {
+		return false, err
+	}
 	// One option of value y refutes g = y: the cheapest question first.
 	has, err := s.optionHas(ctx, c, f, y)
 	if err != nil || has {
@@ -281,6 +321,41 @@ func (s *Pruned[P]) decide(ctx context.Context, c P, f *facts, y game.Nimber) (b
 		}
 	}
 	return true, nil
+}
+
+// optionIs reports whether option o of frame fr has value k, and learns
+// its value on the way when it can: its components but the hardest are
+// valued, once for all the questions the frame is asked (their nim-sum
+// joins o.acc), and the question becomes whether the hardest's value is
+// k ^ o.acc. fr.parts is read in place: the questions it asks expand
+// their options in deeper frames.
+func (s *Pruned[P]) optionIs(ctx context.Context, fr *prunedFrame[P], o *prunedOption, k game.Nimber) (bool, error) {
+	for o.end-o.start > 1 {
+		v, err := s.value(ctx, fr.parts[o.end-1])
+		if err != nil {
+			return false, err
+		}
+		o.acc ^= v
+		o.end--
+	}
+	if o.end > o.start {
+		hardest := fr.parts[o.start]
+		ok, err := s.is(ctx, hardest, k^o.acc)
+		if err != nil {
+			return false, err
+		}
+		if !ok {
+			// The question may have found the hardest's value (its entry
+			// is in the cache now): then the option's is known.
+			if v, known := s.known(hardest); known {
+				o.value, o.known = v^o.acc, true
+			}
+			return false, nil
+		}
+		o.acc, o.start = k, o.end // the hardest's value is k ^ o.acc
+	}
+	o.value, o.known = o.acc, true
+	return o.acc == k, nil
 }
 
 // optionHas reports whether some option of c has value k, adding what it
@@ -302,32 +377,23 @@ func (s *Pruned[P]) optionHas(ctx context.Context, c P, f *facts, k game.Nimber)
 	if slices.Contains(s.path, c) {
 		return false, fmt.Errorf("%w: a position is reachable from itself", ErrCycle)
 	}
-	fr, err := s.expand(ctx, c)
+	fr, err := s.frameOf(ctx, c, f)
 	if err != nil {
 		return false, err
-	}
-	// The options whose components all have known values tell their
-	// values at no cost: remember them all, and the question may be
-	// settled without a search.
-	for i, end := range fr.ends {
-		start := 0
-		if i > 0 {
-			start = fr.ends[i-1]
-		}
-		if x, ok := s.knownSum(fr.parts[start:end]); ok && x < factsBits {
-			f.has |= 1 << x
-			f.not |= 1 << x
-		}
 	}
 	found := k < factsBits && f.has&(1<<k) != 0
 	if !found {
 		s.path = append(s.path, c)
-		for _, i := range fr.order {
-			start := 0
-			if i > 0 {
-				start = fr.ends[i-1]
+		for i := range fr.opts {
+			o := &fr.opts[i]
+			if o.known {
+				if o.value == k {
+					found = true
+					break
+				}
+				continue // an option has one value: it is not k
 			}
-			ok, err := s.sumIs(ctx, fr.parts[start:fr.ends[i]], k)
+			ok, err := s.optionIs(ctx, fr, o, k)
 			if err != nil {
 				s.path = s.path[:len(s.path)-1]
 				return false, err
@@ -335,6 +401,10 @@ func (s *Pruned[P]) optionHas(ctx context.Context, c P, f *facts, k game.Nimber)
 			if ok {
 				found = true
 				break
+			}
+			if o.known && o.value < factsBits {
+				f.has |= 1 << o.value // the option's value, learned on the way
+				f.not |= 1 << o.value
 			}
 		}
 		s.path = s.path[:len(s.path)-1]
@@ -351,59 +421,128 @@ func (s *Pruned[P]) optionHas(ctx context.Context, c P, f *facts, k game.Nimber)
 	return found, nil
 }
 
-// knownSum returns the nim-sum of parts when each has a known value.
-func (s *Pruned[P]) knownSum(parts []P) (game.Nimber, bool) {
-	var x game.Nimber
-	for _, p := range parts {
-		f := s.lookup(p)
-		if !f.known {
-			return 0, false
+// known returns the value of canonical component c when the game's Valuer
+// or the memo knows it.
+func (s *Pruned[P]) known(c P) (game.Nimber, bool) {
+	if s.valuer != nil {
+		if v, ok := s.valuer.Value(c); ok {
+			return v, true
 		}
-		x ^= f.value
 	}
-	return x, true
+	if i, ok := s.table.find(c); ok {
+		if w := s.table.slots[i].meta; w&knownBit != 0 {
+			return game.Nimber(w >> valueShift & maxPackedValue), true
+		}
+	}
+	return 0, false
 }
 
-// expand lists the options of c in the frame of the current depth, in the
-// order to try them: by the sum of their components' squared Sizes, the
-// smallest first.
-func (s *Pruned[P]) expand(ctx context.Context, c P) (*prunedFrame[P], error) {
-	if err := s.Step(ctx); err != nil {
-		return nil, err
-	}
+// frameOf returns the options of c in the frame of the current depth,
+// listing them unless the frame holds them already (a position's
+// questions, one candidate value after another, share one listing and
+// what each option is known to be), and adds the values of the options
+// known there to f.
+func (s *Pruned[P]) frameOf(ctx context.Context, c P, f *facts) (*prunedFrame[P], error) {
 	depth := len(s.path)
 	for len(s.frames) <= depth {
 		s.frames = append(s.frames, new(prunedFrame[P]))
 	}
 	fr := s.frames[depth]
-	fr.parts, fr.ends, fr.order, fr.size = fr.parts[:0], fr.ends[:0], fr.order[:0], fr.size[:0]
+	if !fr.ready || fr.of != c {
+		if err := s.expand(ctx, c, fr); err != nil {
+			return nil, err
+		}
+	}
+	for _, o := range fr.opts {
+		if o.known && o.value < factsBits {
+			f.has |= 1 << o.value
+			f.not |= 1 << o.value
+		}
+	}
+	return fr, nil
+}
+
+// expand lists the options of c in fr, in the order to try them: by the
+// sum of the squared Sizes of their components whose values are unknown,
+// the smallest first. Each option keeps only those components, the
+// hardest (the largest) first, and the nim-sum of the others' values; two
+// equal components cancel (g ^ g = 0), so neither is kept.
+func (s *Pruned[P]) expand(ctx context.Context, c P, fr *prunedFrame[P]) error {
+	if err := s.Step(ctx); err != nil {
+		return err
+	}
+	fr.ready = false
+	fr.parts, fr.opts = fr.parts[:0], fr.opts[:0]
 	s.game.Options(c, func(option []P) bool {
+		start := len(fr.parts)
 		for _, p := range option {
 			fr.parts = s.components(p, fr.parts)
 		}
-		fr.ends = append(fr.ends, len(fr.parts))
+		n := start
+	parts:
+		for i := start; i < len(fr.parts); i++ {
+			p := fr.parts[i]
+			for j := start; j < n; j++ {
+				if fr.parts[j] == p {
+					n--
+					fr.parts[j] = fr.parts[n]
+					continue parts
+				}
+			}
+			fr.parts[n] = p
+			n++
+		}
+		fr.parts = fr.parts[:n]
+		fr.opts = append(fr.opts, prunedOption{start: int32(start), end: int32(n)})
 		return true
 	})
-	for i, end := range fr.ends {
-		start := 0
-		if i > 0 {
-			start = fr.ends[i-1]
-		}
-		size := end - start
-		if s.sizer != nil {
-			size = 0
-			for _, p := range fr.parts[start:end] {
-				z := s.sizer.Size(p)
-				size += z * z
+	// Every look-up below is likely a cache miss: touching the slots first,
+	// in a loop of independent loads, lets the processor wait for them
+	// together.
+	s.table.touch(fr.parts)
+	for i := range fr.opts {
+		o := &fr.opts[i]
+		start, kept := int(o.start), int(o.start)
+		for _, p := range fr.parts[start:o.end] {
+			if v, ok := s.known(p); ok {
+				o.acc ^= v
+				continue
 			}
+			fr.parts[kept] = p
+			kept++
 		}
-		fr.order = append(fr.order, i)
-		fr.size = append(fr.size, size)
+		o.end = int32(kept)
+		switch {
+		case kept == start:
+			o.value, o.known = o.acc, true
+		case s.sizer != nil:
+			best := -1
+			for i := start; i < kept; i++ {
+				z := s.sizer.Size(fr.parts[i])
+				o.key += uint32(z * z)
+				if z > best {
+					fr.parts[start], fr.parts[i] = fr.parts[i], fr.parts[start]
+					best = z
+				}
+			}
+		default:
+			fr.parts[start], fr.parts[kept-1] = fr.parts[kept-1], fr.parts[start]
+		}
 	}
 	if s.sizer != nil {
-		slices.SortStableFunc(fr.order, func(a, b int) int { return fr.size[a] - fr.size[b] })
+		// By key, then by the game's order: one sort of words.
+		fr.keys = fr.keys[:0]
+		for i, o := range fr.opts {
+			fr.keys = append(fr.keys, uint64(o.key)<<32|uint64(i))
+		}
+		slices.Sort(fr.keys)
+		fr.spare = append(fr.spare[:0], fr.opts...)
+		for i, k := range fr.keys {
+			fr.opts[i] = fr.spare[uint32(k)]
+		}
 	}
-	return fr, nil
+	fr.of, fr.ready = c, true
+	return nil
 }
 
 // sumIs reports whether the sum of the canonical components parts has

@@ -173,3 +173,50 @@ func TestPrunedReplaces(t *testing.T) {
 		}
 	}
 }
+
+// TestPrunedEqualParts checks the options whose sums hold equal
+// components, which cancel (g ^ g = 0), and questions asked again of a
+// position whose options were listed for an earlier one (the frame's
+// options and what was learned of them are reused): random acyclic games
+// whose options repeat a position, every position's value and IsValue
+// on each candidate value up to 9, against the plain engine.
+func TestPrunedEqualParts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2012, 462))
+	checked := 0
+	for round := range 20 {
+		dag := randomDAG{options: make([][][]int, 150)}
+		for p := 1; p < len(dag.options); p++ {
+			for range rng.IntN(2 + round%6) {
+				a, b := rng.IntN(p), rng.IntN(p)
+				sum := [][]int{{a, a}, {a, b, a}, {a, a, b, b}, {b}, {a, b}}[rng.IntN(5)]
+				dag.options[p] = append(dag.options[p], sum)
+			}
+		}
+		plain := NewGrundy[int](dag, nil)
+		for _, g := range []game.Game[int]{dag, sizedDAG{dag}} {
+			pruned := NewPruned[int](g, nil)
+			for _, p := range rng.Perm(len(dag.options)) {
+				want, err := plain.Value(t.Context(), p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for v := range game.Nimber(10) {
+					got, err := pruned.IsValue(t.Context(), []int{p}, v)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got != (v == want) {
+						t.Fatalf("round %d: IsValue(%d, %d) = %v, the value is %d", round, p, v, got, want)
+					}
+				}
+				if got, err := pruned.Value(t.Context(), p); err != nil || got != want {
+					t.Fatalf("round %d: position %d: pruned %d (%v), plain %d", round, p, got, err, want)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 5000 {
+		t.Fatalf("checked %d positions", checked)
+	}
+}

@@ -108,6 +108,20 @@ func (t *factsTable[P]) find(p P) (i int, ok bool) {
 	return -1, false
 }
 
+// touch loads the home slot of each of ps, so that the look-ups that
+// follow find them in the cache; it changes nothing.
+func (t *factsTable[P]) touch(ps []P) {
+	mask := uint64(len(t.slots) - 1)
+	var sink uint64
+	for i := range ps {
+		sink += t.slots[t.home(&ps[i])&mask].meta
+	}
+	touched = sink
+}
+
+// touched keeps touch's loads from being optimised away.
+var touched uint64
+
 // victim returns the slot of p's window whose entry is the cheapest to
 // lose: the smallest by size, unknown before known.
 func (t *factsTable[P]) victim(p P, size func(P) int) int {
