@@ -524,13 +524,21 @@ func TestMisereTableByQuotient(t *testing.T) {
 }
 
 // TestMisereMemoryCounted: what a misère genus table counts against the
-// request's memory follows the heap it holds. At every progress call of a
-// Kayles table (every limits.ProgressEvery states) the collector runs and
-// the live heap grown since the start (runtime.MemStats.HeapAlloc after
-// runtime.GC, the engine's tables being the only thing the test keeps) is
-// compared with the budget's count: from 2 MiB counted on, the live heap
-// must lie between 0.75 and 1.25 times the count. Without the quotient
-// (every sum searched and memoized) and with it.
+// request's memory follows the heap it holds, and the table makes little
+// garbage. At every progress call of a Kayles table (every
+// limits.ProgressEvery states) the collector runs and the live heap grown
+// since the start (runtime.MemStats.HeapAlloc after runtime.GC, the
+// engine's tables being the only thing the test keeps) is compared with the
+// budget's count: from 2 MiB counted on, the live heap must lie between
+// 0.75 and 1.25 times the count. The memo lives in a few large
+// pointer-free blocks and the search reuses its scratch, so the collector
+// has little to mark and the heap little to hold beyond the live data while
+// it does (the Kayles table to 120 under a 4 GiB limit passed the limit's
+// slack while each collection marked tens of millions of memo keys and
+// genera, and the search allocated 25 times what it kept): the live heap
+// holds fewer objects than a quarter of the states expanded (3 before), and
+// the bytes allocated over the table are at most twice those counted at its
+// end. Without the quotient (every sum searched and memoized) and with it.
 func TestMisereMemoryCounted(t *testing.T) {
 	ctx := context.Background()
 	inst, err := Open("kayles", OSFiles(ctx))
@@ -539,16 +547,19 @@ func TestMisereMemoryCounted(t *testing.T) {
 	}
 	for _, after := range []int64{-1, quotientAfter} {
 		runtime.GC()
-		var base runtime.MemStats
+		var base, ms runtime.MemStats
 		runtime.ReadMemStats(&base)
 		b := &limits.Budget{}
 		var worst string
 		samples := 0
 		b.Progress = func(int64) {
 			runtime.GC()
-			var ms runtime.MemStats
 			runtime.ReadMemStats(&ms)
 			counted, live := b.Memory(), int64(ms.HeapAlloc)-int64(base.HeapAlloc)
+			objects := float64(int64(ms.HeapObjects)-int64(base.HeapObjects)) / float64(b.States())
+			if objects > 0.25 {
+				worst = fmt.Sprintf("%.2f live objects a state", objects)
+			}
 			if counted < 2<<20 {
 				return
 			}
@@ -557,10 +568,17 @@ func TestMisereMemoryCounted(t *testing.T) {
 			if ratio < 0.75 || ratio > 1.25 {
 				worst = fmt.Sprintf("%d bytes live against %d counted (%.2f)", live, counted, ratio)
 			}
-			t.Logf("quotient after %d: %d states, %d bytes live, %d counted (%.2f)", after, b.States(), live, counted, ratio)
+			t.Logf("quotient after %d: %d states, %d bytes live, %d counted (%.2f), %.3f live objects a state",
+				after, b.States(), live, counted, ratio, objects)
 		}
 		if _, err := misereTable(ctx, inst, 0, 50, b, after); err != nil {
 			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&ms)
+		allocated := int64(ms.TotalAlloc - base.TotalAlloc)
+		t.Logf("quotient after %d: %d bytes allocated, %d counted", after, allocated, b.Memory())
+		if allocated > 2*b.Memory() {
+			worst = fmt.Sprintf("%d bytes allocated for %d counted", allocated, b.Memory())
 		}
 		if samples < 2 || worst != "" {
 			t.Errorf("quotient after %d: %d samples; %s", after, samples, worst)

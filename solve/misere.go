@@ -72,13 +72,36 @@ func (g Genus) Misere(n int) game.Nimber {
 
 // TameGenus returns the genus of a tame game of normal value v: 0^120 or
 // 1^031 when heapLike (the game behaves like a Nim heap of size v <= 1),
-// otherwise v^(v, v XOR 2).
+// otherwise v^(v, v XOR 2). Its γ list is shared for v < 64: callers do
+// not change it.
 func TameGenus(v game.Nimber, heapLike bool) Genus {
-	if heapLike && v <= 1 {
-		return Genus{Normal: v, Sup: []game.Nimber{v ^ 1, v ^ 2, v}}
+	heapLike = heapLike && v <= 1
+	if v < game.Nimber(len(tameSups)) {
+		if heapLike {
+			return Genus{Normal: v, Sup: tameSups[v][1]}
+		}
+		return Genus{Normal: v, Sup: tameSups[v][0]}
 	}
-	return Genus{Normal: v, Sup: []game.Nimber{v, v ^ 2}}
+	return Genus{Normal: v, Sup: tameSup(v, heapLike)}
 }
+
+func tameSup(v game.Nimber, heapLike bool) []game.Nimber {
+	if heapLike {
+		return []game.Nimber{v ^ 1, v ^ 2, v}
+	}
+	return []game.Nimber{v, v ^ 2}
+}
+
+// tameSups[v][1] and tameSups[v][0] are the γ lists of TameGenus(v, true)
+// and TameGenus(v, false), made once: the engine asks for tame genera at
+// every tame sum it meets.
+var tameSups = func() (t [64][2][]game.Nimber) {
+	for v := range t {
+		t[v][0] = tameSup(game.Nimber(v), false)
+		t[v][1] = tameSup(game.Nimber(v), v <= 1)
+	}
+	return t
+}()
 
 // Tame reports whether g is a tame genus: 0^120, 1^031 or v^(v, v XOR 2).
 func (g Genus) Tame() bool {
@@ -137,8 +160,14 @@ func addTame(a, b Genus) Genus {
 // then γn is a fixed function of γ(n-1) and the parity of n for n >= p, so
 // once γj = γ(j-2) for some j >= max(p, 2) the sequence has period 2 from j on.
 func genusOf(options []Genus) (Genus, error) {
+	return genusInto(options, nil)
+}
+
+// genusInto is genusOf writing the γ list into sup's array when it is
+// large enough.
+func genusInto(options []Genus, sup []game.Nimber) (Genus, error) {
 	if len(options) == 0 {
-		return TameGenus(0, true), nil
+		return Genus{Normal: 0, Sup: append(sup[:0], TameGenus(0, true).Sup...)}, nil
 	}
 	var set game.MexSet
 	p := 2
@@ -151,7 +180,7 @@ func genusOf(options []Genus) (Genus, error) {
 	for _, o := range options {
 		set.Add(o.Sup[0])
 	}
-	sup := []game.Nimber{set.Mex()}
+	sup = append(sup[:0], set.Mex())
 	for n := 1; ; n++ {
 		set.Reset()
 		set.Add(sup[n-1])
@@ -233,20 +262,26 @@ type Misere[P comparable] struct {
 	reader GenusReader[P] // nil: every genus is searched
 	nims   map[int]uint32 // m -> element of a node equal to *m, for reader
 	elems  []uint32       // scratch: the elements of a sum, for reader
-	read   Genus          // scratch: the genus of a sum of several components read
 
-	raw      map[P]int32 // position -> node; -1 while its options are interned
-	nodes    []misereNode
-	byHash   map[uint64][]int32
-	seed     maphash.Seed
-	outcomes map[string]game.Outcome
-	genera   map[string]*Genus
-	buf      []byte    // key scratch, valid until the next recursive call
-	sums     [][]int32 // sums[d]: scratch for the options of a sum at depth d
+	raw    map[P]int32 // position -> node; -1 while its options are interned
+	nodes  []misereNode
+	byHash map[uint64][]int32
+	seed   maphash.Seed
+	// The memo of sums of two or more components, or of one without a
+	// node's genus: a sum's outcome, or the index of its genus in
+	// genusList. Sums share few distinct genera, so each is kept once.
+	outcomes  *sumMemo
+	genera    *sumMemo
+	genusList []Genus
+	genusIDs  map[string]uint32 // genusKey -> index in genusList
+	buf       []byte            // key scratch, valid until the next recursive call
+	sums      [][]int32         // sums[d]: scratch for the options of a sum at depth d
+	options   [][]Genus         // options[d]: scratch for the genera of those options
+	sup       []game.Nimber     // scratch for a genus being computed
 	// held is the bytes the engine's tables hold besides their entries
 	// (counted in step): each node's option sums and its place in byHash,
-	// the memo's keys and genera, and the option lists of the positions
-	// being interned.
+	// the distinct genera, and the option lists of the positions being
+	// interned.
 	held int64
 }
 
@@ -265,26 +300,59 @@ func allocBytes(n int) int64 {
 	return int64((n + 15) &^ 15)
 }
 
-// step counts one state and accounts the engine's memory with the budget:
-// interned positions (raw), nodes, memoized sums (each entry: a string
-// header and a value, with the table's slack) and what held counts, so that
-// the count follows the live heap the engine holds (TestMisereMemoryCounted
-// in package query compares them).
+// step counts one state and accounts the engine's memory with the budget
+// (every state: a game's positions can be large, a forest's text).
 func (m *Misere[P]) step(ctx context.Context) error {
 	if err := m.Step(ctx); err != nil {
 		return err
 	}
-	{ // every state: a game's positions can be large (a forest's text)
-		var p P
-		need := int64(len(m.raw))*(int64(unsafe.Sizeof(p))+4+mapSlack) +
-			int64(cap(m.nodes))*int64(unsafe.Sizeof(misereNode{})) +
-			int64(len(m.outcomes))*(16+1+mapSlack) + int64(len(m.genera))*(16+8+mapSlack) +
-			m.held + footprintOf(m.game)
-		if err := m.Hold(need); err != nil {
-			return fmt.Errorf("%d positions and %d sums memoized: %w", len(m.raw), len(m.outcomes)+len(m.genera), err)
-		}
+	return m.hold(0)
+}
+
+// hold accounts the engine's memory with the budget, and extra bytes
+// besides: interned positions (raw), nodes, the memo's bytes and what held
+// counts, so that the count follows the live heap the engine holds
+// (TestMisereMemoryCounted in package query compares them).
+func (m *Misere[P]) hold(extra int64) error {
+	var p P
+	need := int64(len(m.raw))*(int64(unsafe.Sizeof(p))+4+mapSlack) +
+		int64(cap(m.nodes))*int64(unsafe.Sizeof(misereNode{})) +
+		m.outcomes.Bytes() + m.genera.Bytes() + int64(cap(m.genusList))*int64(unsafe.Sizeof(Genus{})) +
+		m.held + footprintOf(m.game) + extra
+	if err := m.Hold(need); err != nil {
+		return fmt.Errorf("%d positions and %d sums memoized: %w", len(m.raw), m.outcomes.Len()+m.genera.Len(), err)
 	}
 	return nil
+}
+
+// memoize stores val for the normalized sum ids in memo, once the budget
+// allows what storing it may allocate.
+func (m *Misere[P]) memoize(memo *sumMemo, ids []int32, val uint32) error {
+	if err := m.hold(memo.Spare(len(ids))); err != nil {
+		return err
+	}
+	memo.Put(ids, val)
+	return nil
+}
+
+// genusID returns the index of g in genusList, adding a copy of g when it
+// is new.
+func (m *Misere[P]) genusID(g Genus) uint32 {
+	m.buf = binary.LittleEndian.AppendUint64(m.buf[:0], uint64(g.Normal))
+	for _, v := range g.Sup {
+		m.buf = binary.LittleEndian.AppendUint64(m.buf, uint64(v))
+	}
+	if id, ok := m.genusIDs[string(m.buf)]; ok {
+		return id
+	}
+	id := uint32(len(m.genusList))
+	g.Sup = slices.Clone(g.Sup)
+	m.genusList = append(m.genusList, g)
+	m.genusIDs[string(m.buf)] = id
+	// The key, the map's entry (a string header and the index) and the
+	// γ list.
+	m.held += allocBytes(len(m.buf)) + 16 + 4 + mapSlack + allocBytes(8*len(g.Sup))
+	return id
 }
 
 // inProgressNode marks a position whose options are being interned.
@@ -294,7 +362,7 @@ const inProgressNode = -1
 // counts interned positions and their options plus expanded sums.
 func NewMisere[P comparable](g game.Game[P], budget *limits.Budget) *Misere[P] {
 	m := &Misere[P]{game: g, raw: map[P]int32{}, byHash: map[uint64][]int32{},
-		seed: maphash.MakeSeed(), outcomes: map[string]game.Outcome{}, genera: map[string]*Genus{}}
+		seed: maphash.MakeSeed(), outcomes: newSumMemo(), genera: newSumMemo(), genusIDs: map[string]uint32{}}
 	m.Budget = budget
 	m.known, _ = g.(KnownGenus[P])
 	// Nodes 0, 1, 2 are *0 = {}, *1 = {0}, *2 = {0, *1}.
@@ -341,11 +409,7 @@ func (m *Misere[P]) Genus(ctx context.Context, sum []P) (Genus, error) {
 	if err != nil {
 		return Genus{}, err
 	}
-	g, err := m.sumGenus(ctx, ids, 0)
-	if err != nil {
-		return Genus{}, err
-	}
-	return *g, nil
+	return m.sumGenus(ctx, ids, 0)
 }
 
 // Tame reports whether p is hereditarily tame (p and all its followers have
@@ -368,7 +432,7 @@ func (m *Misere[P]) Tame(ctx context.Context, p P) (tame bool, genus *Genus, err
 // Memoized reports the numbers of distinct component nodes and of sums with
 // a stored outcome or genus.
 func (m *Misere[P]) Memoized() (nodes, sums int) {
-	return len(m.nodes), len(m.outcomes) + len(m.genera)
+	return len(m.nodes), m.outcomes.Len() + m.genera.Len()
 }
 
 func outcomeOfGenus(g Genus) game.Outcome {
@@ -542,33 +606,32 @@ func (m *Misere[P]) setElement(p P, id int32) {
 // readGenus returns the genus of the normalized sum ids from the reader,
 // when every component has an element and the reader can read the digits:
 // the normal value is the nim-sum of the components' (Sprague–Grundy).
-func (m *Misere[P]) readGenus(ids []int32) (*Genus, bool) {
+func (m *Misere[P]) readGenus(ids []int32) (Genus, bool) {
 	if m.reader == nil {
-		return nil, false
+		return Genus{}, false
 	}
 	m.elems = m.elems[:0]
 	var normal game.Nimber
 	for _, id := range ids {
 		n := &m.nodes[id]
 		if n.elem == 0 {
-			return nil, false
+			return Genus{}, false
 		}
 		m.elems = append(m.elems, n.elem-1)
 		normal ^= n.normal
 	}
 	sup, ok := m.reader.Digits(m.elems, m.nims)
 	if !ok {
-		return nil, false
+		return Genus{}, false
 	}
-	if len(ids) > 1 {
-		// Read again when met again, so kept nowhere: the caller copies it
-		// before the next read.
-		m.read = Genus{Normal: normal, Sup: sup}
-		return &m.read, true
+	g := Genus{Normal: normal, Sup: sup}
+	if len(ids) == 1 {
+		// A sum of several components is read again when met again, so
+		// kept nowhere.
+		kept := g
+		m.nodes[ids[0]].genus = &kept
+		m.held += genusBytes(g)
 	}
-	g := &Genus{Normal: normal, Sup: sup}
-	m.nodes[ids[0]].genus = g
-	m.held += genusBytes(*g)
 	return g, true
 }
 
@@ -722,12 +785,11 @@ func (m *Misere[P]) outcome(ctx context.Context, ids []int32, depth int) (game.O
 	if len(ids) == 1 && m.nodes[ids[0]].genus != nil {
 		return outcomeOfGenus(*m.nodes[ids[0]].genus), nil
 	}
-	m.buf = appendKey(m.buf[:0], ids)
-	if o, ok := m.outcomes[string(m.buf)]; ok {
-		return o, nil
+	if o, ok := m.outcomes.Get(ids); ok {
+		return game.Outcome(o), nil
 	}
-	if g, ok := m.genera[string(m.buf)]; ok {
-		return outcomeOfGenus(*g), nil
+	if id, ok := m.genera.Get(ids); ok {
+		return outcomeOfGenus(m.genusList[id]), nil
 	}
 	if depth > MisereDepth {
 		return game.Unknown, fmt.Errorf("play longer than %d moves", MisereDepth)
@@ -746,56 +808,62 @@ func (m *Misere[P]) outcome(ctx context.Context, ids []int32, depth int) (game.O
 	if err != nil {
 		return game.Unknown, err
 	}
-	m.outcomes[string(appendKey(m.buf[:0], ids))] = result
-	m.held += allocBytes(len(m.buf))
+	if err := m.memoize(m.outcomes, ids, uint32(result)); err != nil {
+		return game.Unknown, err
+	}
 	return result, nil
 }
 
-// sumGenus is the genus of the normalized sum ids, from its options'. The
-// genus of a sum of several components read off the reader is scratch
-// space, valid until the next call: callers copy it.
-func (m *Misere[P]) sumGenus(ctx context.Context, ids []int32, depth int) (*Genus, error) {
+// sumGenus is the genus of the normalized sum ids, from its options'. Its
+// γ list is shared: callers do not change it.
+func (m *Misere[P]) sumGenus(ctx context.Context, ids []int32, depth int) (Genus, error) {
 	if m.allTame(ids) {
-		g := m.tameSum(ids)
-		return &g, nil
+		return m.tameSum(ids), nil
 	}
 	if len(ids) == 1 && m.nodes[ids[0]].genus != nil {
-		return m.nodes[ids[0]].genus, nil
+		return *m.nodes[ids[0]].genus, nil
 	}
-	m.buf = appendKey(m.buf[:0], ids)
-	if g, ok := m.genera[string(m.buf)]; ok {
-		return g, nil
+	if id, ok := m.genera.Get(ids); ok {
+		return m.genusList[id], nil
 	}
 	if g, ok := m.readGenus(ids); ok {
 		return g, nil
 	}
 	if depth > MisereDepth {
-		return nil, fmt.Errorf("play longer than %d moves", MisereDepth)
+		return Genus{}, fmt.Errorf("play longer than %d moves", MisereDepth)
 	}
 	if err := m.step(ctx); err != nil {
-		return nil, err
+		return Genus{}, err
 	}
-	var genera []Genus
+	for len(m.options) <= depth {
+		m.options = append(m.options, nil)
+	}
 	err := m.children(ids, depth, func(child []int32) (bool, error) {
 		g, err := m.sumGenus(ctx, child, depth+1)
 		if err == nil {
-			genera = append(genera, *g)
+			m.options[depth] = append(m.options[depth], g)
 		}
 		return false, err
 	})
+	options := m.options[depth]
+	m.options[depth] = options[:0]
 	if err != nil {
-		return nil, err
+		return Genus{}, err
 	}
-	g, err := genusOf(genera)
+	g, err := genusInto(options, m.sup[:0])
 	if err != nil {
-		return nil, err
+		return Genus{}, err
 	}
+	m.sup = g.Sup[:0]
 	if len(ids) == 1 {
-		m.nodes[ids[0]].genus = &g
-		m.held += genusBytes(g)
-	} else {
-		m.genera[string(appendKey(m.buf[:0], ids))] = &g
-		m.held += allocBytes(len(m.buf)) + genusBytes(g)
+		kept := Genus{Normal: g.Normal, Sup: slices.Clone(g.Sup)}
+		m.nodes[ids[0]].genus = &kept
+		m.held += genusBytes(kept)
+		return kept, nil
 	}
-	return &g, nil
+	id := m.genusID(g)
+	if err := m.memoize(m.genera, ids, id); err != nil {
+		return Genus{}, err
+	}
+	return m.genusList[id], nil
 }
