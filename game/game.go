@@ -83,3 +83,11 @@ type NimHeap[P comparable] interface {
 type Footprint interface {
 	Footprint() int64
 }
+
+// Failer is implemented by games whose listing of options can fail partway
+// (an adapter over a rule script whose call reaches a limit): Options then
+// lists the options cut short, and Err returns the failure. An engine that
+// meets a failure stops with it rather than value a game cut short.
+type Failer interface {
+	Err() error
+}

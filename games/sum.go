@@ -63,6 +63,14 @@ type Sum struct {
 	text  map[textSlot]ComponentID // the written identity; nil for NewSum
 	comps []Component
 	games []Instance
+	err   error // the first failure a game's Moves reported (MovesFailer)
+}
+
+// MovesFailer is implemented by instances whose Moves can fail partway (a
+// rule script whose call fails or reaches a limit): Moves then lists the
+// options cut short, and MovesErr returns the failure.
+type MovesFailer interface {
+	MovesErr() error
 }
 
 // sumSlot is the identity of a component by instance and key.
@@ -167,7 +175,16 @@ func (s *Sum) moves(id ComponentID, yield func(option []Component) bool) {
 		panic(fmt.Sprintf("games: Sum: %s is not Valued: its components have no options", g.Name()))
 	}
 	v.Moves(s.comps[id], yield)
+	if f, ok := g.(MovesFailer); ok && s.err == nil {
+		s.err = f.MovesErr()
+	}
 }
+
+// Err returns the first failure a game reported while the Sum listed its
+// options (MovesFailer): the options were cut short, so what an engine
+// computed from them is not the game's. With it a Sum is a game.Failer,
+// and the engines that explore it (solve.Loopy, solve.Retro) stop with it.
+func (s *Sum) Err() error { return s.err }
 
 // NimHeap reports the size of the component id when its game says it is a
 // single Nim heap (NimHeaper).
@@ -385,6 +402,9 @@ type sumGeneral struct {
 
 // Footprint is the Sum's (game.Footprint).
 func (g sumGeneral) Footprint() int64 { return g.sum.Footprint() }
+
+// Err is the Sum's (game.Failer).
+func (g sumGeneral) Err() error { return g.sum.Err() }
 
 func (g sumGeneral) Moves(k SumKey, yield func(SumKey) bool) {
 	g.sum.Moves(k, func(m SumMove) bool { return yield(m.Key()) })

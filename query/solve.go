@@ -450,6 +450,9 @@ func valueLoopy(ctx context.Context, pos games.Position, budget *limits.Budget) 
 		total := solve.FiniteValue(0)
 		for _, c := range comps {
 			x, err := engine.Value(ctx, sum.ID(pos[gi].Game, c))
+			if err == nil {
+				err = sum.Err() // a script's options cut short
+			}
 			if err != nil {
 				return total, fmt.Errorf("loopy value of %s %s: %w", pos[gi].Game.Name(), c, err)
 			}

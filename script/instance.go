@@ -129,6 +129,12 @@ func (s *Script) Moves(c games.Component, yield func(option []games.Component) b
 	}
 }
 
+// MovesErr returns the failure that cut the options Moves listed short
+// (games.MovesFailer): engines that list options through a games.Sum
+// report it instead of values computed from the options cut short. It is
+// kept until a valuing operation of the script reports it.
+func (s *Script) MovesErr() error { return s.failed }
+
 // optionList copies the options of p out of the arena.
 func (s *Script) optionList(p ID) [][]ID {
 	var list [][]ID

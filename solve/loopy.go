@@ -175,6 +175,7 @@ func (s *Loopy[P]) solve(ctx context.Context, roots []P) error {
 	}
 	off := []int32{0, 0} // the empty position has no options
 	var succ []int32
+	failer, _ := any(s.game).(game.Failer)
 	for u := 1; u < len(pos); u++ {
 		if err := s.Step(ctx); err != nil {
 			return fmt.Errorf("explored %d positions: %w", len(pos)-1, err)
@@ -207,6 +208,9 @@ func (s *Loopy[P]) solve(ctx context.Context, roots []P) error {
 			succ = append(succ, v)
 			return true
 		})
+		if err == nil && failer != nil {
+			err = failer.Err() // the options were cut short
+		}
 		if err != nil {
 			return err
 		}

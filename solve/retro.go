@@ -113,6 +113,9 @@ func (s *Retro[P]) Solve(ctx context.Context, root P) error {
 	} else {
 		err = s.solveExplored(ctx, root)
 	}
+	if f, ok := any(s.game).(game.Failer); ok && err == nil {
+		err = f.Err() // the game's moves were cut short
+	}
 	if err != nil {
 		s.index, s.pos, s.cells = nil, nil, nil
 		return err
