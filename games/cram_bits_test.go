@@ -186,3 +186,22 @@ func TestCramPieces(t *testing.T) {
 		}
 	}
 }
+
+// TestCramPiecesWide checks cramPieces on the layouts of the wide keys
+// (stride 9 to 11), on every set of cells of boards of two rows: the
+// values of its pieces sum to the value of the set.
+func TestCramPiecesWide(t *testing.T) {
+	for w := 9; w <= 11; w++ {
+		want := denseCramValues(w, 2)
+		first := uint64(1 | 1<<w)
+		for m := range uint64(len(want)) {
+			var x uint8
+			for _, piece := range cramPieces(m, uint(w), first, first<<(w-1), nil) {
+				x ^= want[piece]
+			}
+			if x != want[m] {
+				t.Fatalf("%dx2 %s (value %d): pieces sum to %d", w, cramMaskBoard(w, 2, uint32(m)), want[m], x)
+			}
+		}
+	}
+}
