@@ -205,3 +205,48 @@ func TestCramPiecesWide(t *testing.T) {
 		}
 	}
 }
+
+// TestCramPlaceTufts checks cramPlaceTufts on every component of every
+// reduced set of cells of the boards within 20 cells, on the 8x8 layout:
+// the placed component has the component's value (by the brute force
+// denseCramValues) and as many cells, within its bounding box; some
+// components move.
+func TestCramPlaceTufts(t *testing.T) {
+	for _, d := range [][2]int{{4, 4}, {5, 4}, {4, 5}, {8, 2}, {2, 8}, {6, 3}, {3, 6}} {
+		w, h := d[0], d[1]
+		want := denseCramValues(w, h)
+		strided := func(p uint64) uint64 { // the 8x8 layout to stride w
+			var s uint64
+			for r := range h {
+				s |= (p >> (8 * r) & (1<<w - 1)) << (r * w)
+			}
+			return s
+		}
+		moved := 0
+		for m := range uint64(len(want)) {
+			p, _ := bitsOfShape(Shape{m, uint8(w), uint8(h)})
+			for rest := cramReduce(p, 8, col0Mask, col7Mask); rest != 0; {
+				comp := bitsComponent(rest)
+				rest &^= comp
+				placed := cramPlaceTufts(comp)
+				if placed == comp {
+					continue
+				}
+				moved++
+				var box uint64 // the bounding box of comp, row by row
+				for r := bits.TrailingZeros64(comp) / 8; r <= (63-bits.LeadingZeros64(comp))/8; r++ {
+					box |= bitsColumns(comp) << (8 * r)
+				}
+				if bits.OnesCount64(placed) != bits.OnesCount64(comp) || placed&^box != 0 {
+					t.Fatalf("%dx%d: component %x placed as %x, out of its box", w, h, comp, placed)
+				}
+				if want[strided(placed)] != want[strided(comp)] {
+					t.Fatalf("%dx%d: component %s (value %d) placed as %s (value %d)", w, h, cramMaskBoard(w, h, uint32(strided(comp))), want[strided(comp)], cramMaskBoard(w, h, uint32(strided(placed))), want[strided(placed)])
+				}
+			}
+		}
+		if moved == 0 {
+			t.Errorf("%dx%d: no tuft moved", w, h)
+		}
+	}
+}
