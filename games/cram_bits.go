@@ -110,7 +110,7 @@ func cramBlocks(p uint64, stride uint, first, last uint64) uint64 {
 func (g cramBitsGame) split(p uint64, dst []uint64) []uint64 {
 	start := len(dst)
 	for _, piece := range cramPieces(p, 8, col0Mask, col7Mask, g.pieces[:0]) {
-		dst = appendOrCancel(dst, start, g.cache.cropCanon(cramPlaceTufts(piece)))
+		dst = appendOrCancel(dst, start, g.cache.cropCanon(piece))
 	}
 	return dst
 }
@@ -163,49 +163,6 @@ func cramPieces(p uint64, stride uint, first, last uint64, dst []uint64) []uint6
 		dst = append(dst, comp)
 	}
 	return dst
-}
-
-// cramPlaceTufts returns the component comp (on the 8x8 layout, at most
-// one tuft a centre, as cramReduce leaves it) with its tufts moved, within
-// its bounding box, to the first free places of their centres: where the
-// tufts of a component lie does not change its graph, so long as each is
-// next to its centre and to no other cell, and so neither its value. A
-// component whose tufts lie in different places around the same cells
-// thus gets one key. The places are taken centre by centre, each the
-// lowest cell next to the centre that is closed, in the box, and next to
-// no other cell of the component or of the tufts placed before; when a
-// centre has none, comp is returned as it is.
-func cramPlaceTufts(comp uint64) uint64 {
-	east := comp & (comp >> 1) &^ col7Mask
-	west := comp & (comp << 1) &^ col0Mask
-	south := comp & (comp >> 8)
-	north := comp & (comp << 8)
-	many := east&west | (east|west)&(south|north) | south&north
-	tufts := (east ^ west ^ south ^ north) &^ many
-	if tufts == 0 {
-		return comp
-	}
-	centres := cramNeighbours(tufts) & comp
-	if centres&tufts != 0 || bits.OnesCount64(centres) != bits.OnesCount64(tufts) {
-		return comp
-	}
-	low, high := uint(bits.TrailingZeros64(comp))&^7, uint(63-bits.LeadingZeros64(comp))|7
-	box := bitsColumns(comp) * col0Mask & (^uint64(0) << low) & (^uint64(0) >> (63 - high))
-	placed := comp &^ tufts
-	for c := centres; c != 0; c &= c - 1 {
-		v := c & -c
-		free := cramNeighbours(v) & box &^ placed &^ cramNeighbours(placed&^v)
-		if free == 0 {
-			return comp
-		}
-		placed |= free & -free
-	}
-	return placed
-}
-
-// cramNeighbours returns the cells next to those of x on the 8x8 layout.
-func cramNeighbours(x uint64) uint64 {
-	return (x<<1)&^col0Mask | (x>>1)&^col7Mask | x<<8 | x>>8
 }
 
 // cramPiece returns the cells of comp joined to its lowest cell by paths
