@@ -16,10 +16,7 @@ func TestCramReduce(t *testing.T) {
 	for _, d := range [][2]int{{4, 4}, {5, 4}, {4, 5}, {10, 2}, {2, 10}, {6, 3}, {3, 6}} {
 		w, h := d[0], d[1]
 		want := denseCramValues(w, h)
-		var first uint64
-		for r := range h {
-			first |= 1 << (r * w)
-		}
+		first := column0(w, h)
 		last := first << (w - 1)
 		reduced := 0
 		for m := range uint64(len(want)) {
@@ -63,10 +60,7 @@ func TestCramReduce(t *testing.T) {
 				m |= 1 << i
 			}
 		}
-		var first uint64
-		for r := range b.H {
-			first |= 1 << (r * b.W)
-		}
+		first := column0(b.W, b.H)
 		q := cramReduce(m, uint(b.W), first, first<<(b.W-1))
 		if got := cramMaskBoard(b.W, b.H, uint32(q)); got != tc.want {
 			t.Errorf("%s: reduced to %s, want %s", tc.board, got, tc.want)
@@ -83,10 +77,7 @@ func TestCramHorizontal(t *testing.T) {
 	for _, d := range [][2]int{{4, 4}, {5, 4}, {4, 5}, {10, 2}, {2, 10}, {6, 3}, {3, 6}} {
 		w, h := d[0], d[1]
 		want := denseCramValues(w, h)
-		var first uint64
-		for r := range h {
-			first |= 1 << (r * w)
-		}
+		first := column0(w, h)
 		last := first << (w - 1)
 		got := make([]uint8, len(want))
 		pruned := 0
@@ -166,10 +157,7 @@ func TestCramPieces(t *testing.T) {
 				cut++
 			}
 			// The layout of stride w finds the same pieces.
-			var first uint64
-			for r := range h {
-				first |= 1 << (r * w)
-			}
+			first := column0(w, h)
 			var strided []uint64
 			for _, piece := range cramPieces(m, uint(w), first, first<<(w-1), nil) {
 				q, _ := bitsOfShape(Shape{piece, uint8(w), uint8(h)})
