@@ -105,11 +105,12 @@ func (ci *cramInstance) Moves(c Component, yield func([]Component) bool) {
 // (Shapes, cramShapeGame), and Dawson's Kayles's sequence for the long
 // lines, all counting against budget.
 func (ci *cramInstance) Evaluator(budget *limits.Budget) Evaluator {
+	endgame := new(cramEndgameTable) // one for both games
 	return &cramEval{
 		cramInstance: ci,
 		budget:       budget,
-		bits:         newCramBitsGame(ci.symmetry),
-		fast:         solve.NewPruned[uint64](newCramBitsGame(ci.symmetry), budget),
+		bits:         newCramBitsGameWith(ci.symmetry, endgame),
+		fast:         solve.NewPruned[uint64](newCramBitsGameWith(ci.symmetry, endgame), budget),
 		wide:         solve.NewPruned[Shape](cramShapeGame{symmetry: ci.symmetry}, budget),
 	}
 }

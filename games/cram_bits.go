@@ -2,7 +2,6 @@ package games
 
 import (
 	"math/bits"
-	"sync"
 
 	"github.com/grundy-go/grundy/game"
 )
@@ -26,16 +25,21 @@ import (
 // graph is a path or a cycle, and, with the symmetry shortcut, the
 // half-turn symmetric components whose centre is closed (cramSymmetric).
 type cramBitsGame struct {
-	buf      *[32]uint64   // the components of the option being yielded
-	pieces   *[32]uint64   // the same before their canonical forms
-	cache    *canonCache   // representatives of recent components
-	endgame  []uint8       // cramEndgame(): every set of cells within 5 x 4
-	rows     []game.Nimber // dawsonKaylesRows(): the values of full rows
-	symmetry bool          // the symmetry shortcut (cramSymmetric) is on
+	buf      *[32]uint64       // the components of the option being yielded
+	pieces   *[32]uint64       // the same before their canonical forms
+	cache    *canonCache       // representatives of recent components
+	endgame  *cramEndgameTable // the values of the sets of cells within 5 x 4 learned so far
+	rows     []game.Nimber     // dawsonKaylesRows(): the values of full rows
+	symmetry bool              // the symmetry shortcut (cramSymmetric) is on
 }
 
 func newCramBitsGame(symmetry bool) cramBitsGame {
-	return cramBitsGame{buf: new([32]uint64), pieces: new([32]uint64), cache: new(canonCache), endgame: cramEndgame(), rows: dawsonKaylesRows(), symmetry: symmetry}
+	return newCramBitsGameWith(symmetry, new(cramEndgameTable))
+}
+
+// newCramBitsGameWith returns a game that learns into the endgame table t.
+func newCramBitsGameWith(symmetry bool, t *cramEndgameTable) cramBitsGame {
+	return cramBitsGame{buf: new([32]uint64), pieces: new([32]uint64), cache: new(canonCache), endgame: t, rows: dawsonKaylesRows(), symmetry: symmetry}
 }
 
 // cramDominoes returns the cells of board p that are the left cell of a
@@ -270,7 +274,7 @@ func (g cramBitsGame) Value(p uint64) (game.Nimber, bool) {
 	}
 	w, h := bitsSize(p)
 	if w <= cramEndgameW && h <= cramEndgameH {
-		return game.Nimber(g.endgame[cramEndgameIndex(p)]), true
+		return game.Nimber(g.endgame.value(uint32(cramEndgameIndex(p)))), true
 	}
 	if v, ok := g.graphValue(p); ok {
 		return v, true
@@ -361,10 +365,12 @@ func cramCentreClosed(p uint64, w, h, stride int) bool {
 }
 
 // The endgame table: the value of every set of cells within 5 columns and
-// 4 rows, computed once in a process by cramEndgame (one byte each, 1 MiB,
-// about 0.1 s). A canonical component of width w and height h is stored
-// with w >= h (canonSized keeps the wider orientation, and either for a
-// square), so the table answers every component within 5 x 4 or 4 x 5.
+// 4 rows, computed as the search first asks for it (one byte each, 1 MiB a
+// request, of which only the pages it touches are memory; a whole table,
+// 0.07-0.11 s of CPU time, would be most of a small board's). A canonical
+// component of width w and height h is stored with w >= h (canonSized
+// keeps the wider orientation, and either for a square), so the table
+// answers every component within 5 x 4 or 4 x 5.
 const (
 	cramEndgameW = 5
 	cramEndgameH = 4
@@ -376,33 +382,32 @@ func cramEndgameIndex(p uint64) int {
 	return int(p&0x1f | p>>3&0x3e0 | p>>6&0x7c00 | p>>9&0xf8000)
 }
 
-// cramEndgame returns the endgame table (see cramEndgameIndex), built on
-// first use. Its sets need not be connected: taking a domino clears two
-// bits, so every option of a set is a smaller index and one pass in
-// increasing order values them all, by the definition (the mex of the
-// options' values), with no splitting and no symmetry.
-var cramEndgame = sync.OnceValue(func() []uint8 {
-	const w, h = cramEndgameW, cramEndgameH
-	var dominoes []uint32
-	for r := range h {
-		for c := range w {
-			if c+1 < w {
-				dominoes = append(dominoes, 3<<(r*w+c))
-			}
-			if r+1 < h {
-				dominoes = append(dominoes, 1<<(r*w+c)|1<<((r+1)*w+c))
-			}
-		}
+// cramEndgameTable holds the values of the sets of cells within 5 x 4 (see
+// cramEndgameIndex) learned so far: an entry is the value plus one, 0 while
+// it is not known. Like the engine, it is not safe for concurrent use.
+type cramEndgameTable [1 << (cramEndgameW * cramEndgameH)]uint8
+
+// cramEndgameLast masks the last column of the table's layout (stride 5).
+const cramEndgameLast = 0x10 | 0x10<<5 | 0x10<<10 | 0x10<<15
+
+// value returns the value of the set of cells m (table index), by the
+// definition, the mex of its options' values, computing the entries it
+// lacks; the sets need not be connected (no splitting, no symmetry).
+// Taking a domino clears two bits, so the recursion is at most 10 deep.
+func (t *cramEndgameTable) value(m uint32) uint8 {
+	if v := t[m]; v != 0 {
+		return v - 1
 	}
-	table := make([]uint8, 1<<(w*h))
-	for m := range uint32(len(table)) {
-		var seen uint64 // the option values: at most 10 dominoes fit in 20 cells, so each is below 11
-		for _, d := range dominoes {
-			if m&d == d {
-				seen |= 1 << table[m&^d]
-			}
-		}
-		table[m] = uint8(bits.TrailingZeros64(^seen))
+	var seen uint32 // at most 10 dominoes fit in 20 cells, so each option's value is below 11
+	for d := m & (m >> 1) &^ cramEndgameLast; d != 0; d &= d - 1 {
+		low := d & -d
+		seen |= 1 << t.value(m&^(low|low<<1))
 	}
-	return table
-})
+	for d := m & (m >> cramEndgameW); d != 0; d &= d - 1 {
+		low := d & -d
+		seen |= 1 << t.value(m&^(low|low<<cramEndgameW))
+	}
+	v := uint8(bits.TrailingZeros32(^seen))
+	t[m] = v + 1
+	return v
+}

@@ -193,3 +193,16 @@ func TestCramPiecesWide(t *testing.T) {
 		}
 	}
 }
+
+// TestCramEndgame checks the endgame table, learned in an order that
+// starts from the full board (as a search does), against the brute force
+// denseCramValues on every set of cells within 5 x 4.
+func TestCramEndgame(t *testing.T) {
+	want := denseCramValues(cramEndgameW, cramEndgameH)
+	table := new(cramEndgameTable)
+	for m := len(want) - 1; m >= 0; m-- {
+		if got := table.value(uint32(m)); got != want[m] {
+			t.Fatalf("%s: table %d, brute force %d", cramMaskBoard(cramEndgameW, cramEndgameH, uint32(m)), got, want[m])
+		}
+	}
+}
