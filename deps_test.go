@@ -57,7 +57,7 @@ var dependencies = []dependency{
 	{"internal/graphview", "", "encoding/xml fmt io math slices strings", ""},
 	{"internal/killtest", "", "math/rand/v2 os/exec testing time", ""},
 	{"internal/regfile", "", "fmt io/fs os syscall", ""},
-	{"limits", "", "context errors fmt runtime sync/atomic", ""},
+	{"limits", "", "context errors fmt math runtime runtime/debug runtime/metrics slices sync sync/atomic time unsafe", ""},
 	{"periodic", "game", "fmt", ""},
 	{"query", "game games heap heap/census heap/index heap/sparse internal/edit internal/graphview internal/regfile limits periodic script solve solve/quotient store verify", "bufio bytes cmp context crypto/sha256 encoding/binary encoding/hex encoding/json errors fmt io io/fs iter math math/bits os path/filepath runtime/metrics slices strconv strings sync time", ""},
 	{"script", "game games heap limits periodic solve", "context encoding/binary errors fmt io math slices strconv strings unicode/utf8", "go.starlark.net"},

@@ -81,6 +81,7 @@ func (b *Budget) Steps(ctx context.Context, n int64) error {
 	}
 	before := after - n
 	if n >= PollEvery || before/PollEvery != after/PollEvery {
+		Room(0)
 		yield()
 		if err := ctx.Err(); err != nil {
 			b.states.Add(-n) // not expanded either
@@ -119,6 +120,7 @@ func (b *Budget) Grow(bytes int64) error {
 		b.memory.Add(-bytes)
 		return &MemoryLimitError{Limit: b.MaxMemory, Need: after}
 	}
+	paceGrow(bytes)
 	return nil
 }
 
@@ -148,12 +150,18 @@ func Slack(limit int64) int64 { return max(64<<20, limit/10) }
 
 // RuntimeLimit is the soft memory limit a face gives the Go runtime
 // (debug.SetMemoryLimit) when the requests it runs may hold limit bytes:
-// limit and its Slack, less 24 MiB for what the runtime's limit does not
-// cover (the program's code, the process supervising the worker) and for
-// the heap's overshoot while a collection runs, so that the process's
-// resident size stays within limit plus Slack. The collector works harder
-// as the heap nears it; docs/limits.md measures what that costs.
-func RuntimeLimit(limit int64) int64 { return limit + Slack(limit) - 24<<20 }
+// limit and its Slack, less 32 MiB for what the runtime's limit does not
+// cover, so that the process's resident size stays within limit plus
+// Slack. That is the program's code, which the CLI's supervisor and its
+// worker each map (11-13 MiB resident in each: 26 MiB of the process tree
+// with the supervisor's own heap), and what the heap passes the limit by
+// before the pacer (Room) makes the program wait for the collector. A
+// request that makes garbage fast keeps the heap at the runtime's limit,
+// so the reserve must hold all of that: with 24 MiB a rule script's tree
+// sat at 317 MiB under a 256 MiB budget, against the rule's 320. The
+// collector works harder as the heap nears the limit; docs/limits.md
+// measures what that costs.
+func RuntimeLimit(limit int64) int64 { return limit + Slack(limit) - 32<<20 }
 
 // Poll returns an error wrapping the context's error when ctx is done. On
 // js/wasm it first lets the scheduler run, so that a deadline's timer can

@@ -506,6 +506,31 @@ func (s *Script) charge() error {
 	return nil
 }
 
+// growArena makes room in the option arena for n more entries (most
+// options take two). A full arena grows by a quarter, as append would
+// grow it, but the new array is held against the operation's budget
+// before it is made, with the old one while it is copied: it is the
+// largest thing a script allocates at once (100 MB for 10^5 options to
+// each of 250 positions), and the budget's Grow first makes room for it
+// under the runtime's memory limit (limits.Room).
+func (s *Script) growArena(n int) error {
+	old := cap(s.opts)
+	if len(s.opts)+n <= old {
+		return nil
+	}
+	next := max(len(s.opts)+n, old+old/4)
+	if err := s.request.Grow(4 * int64(next)); err != nil {
+		return fmt.Errorf("%s: %d positions interned: %w", s.path, len(s.vals), err)
+	}
+	grown := make([]ID, len(s.opts), next)
+	copy(grown, s.opts)
+	s.opts = grown
+	// The old array is garbage now; charge counts the new one from here.
+	s.request.Release(4 * int64(old))
+	s.charged += 4 * int64(next-old)
+	return nil
+}
+
 // fail records the first error of an operation; the engine then sees no
 // more options and the operation returns the error.
 func (s *Script) fail(err error) {
@@ -556,6 +581,10 @@ func (s *Script) options(p ID) (int, bool) {
 	start := len(s.opts)
 	if uint64(start+len(list)) >= 1<<32-1 {
 		s.fail(&LimitError{Msg: fmt.Sprintf("%s: the options of all positions take more than 2^32 entries", s.path)})
+		return 0, false
+	}
+	if err := s.growArena(1 + 2*len(list)); err != nil {
+		s.fail(err)
 		return 0, false
 	}
 	s.opts = append(s.opts, ID(len(list)))

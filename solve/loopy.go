@@ -205,6 +205,9 @@ func (s *Loopy[P]) solve(ctx context.Context, roots []P) error {
 				err = fmt.Errorf("an option of %v is a sum of %d games: generalized Sprague-Grundy values here need options of one game", pos[u], len(option))
 				return false
 			}
+			if len(succ) == cap(succ) {
+				succ = limits.GrowSlice(succ, 1) // room for the new array first
+			}
 			succ = append(succ, v)
 			return true
 		})

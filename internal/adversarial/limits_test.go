@@ -93,17 +93,23 @@ func TestStateLimitShared(t *testing.T) {
 // exit 1 naming the limit, with the peak RSS of the process below three
 // times the budget plus 100 MiB (the Go runtime, the binary, the input).
 // The cases in ruled hold the rule itself (docs/limits.md): the budget
-// plus its slack (the larger of 64 MiB and a tenth of it), plus the
-// supervisor's 10-16 MiB, since the harness measures the process tree.
+// plus its slack (the larger of 64 MiB and a tenth of it), for the whole
+// process tree the harness measures, the supervisor included (the
+// runtime's limit reserves room for it: limits.RuntimeLimit).
 func TestMaxMemory(t *testing.T) {
 	in := newInputs(t)
 	bound := func(budgetMiB int64) int64 { return 3*budgetMiB + 100 }
-	rule := func(budgetMiB int64) int64 { return budgetMiB + max(64, budgetMiB/10) + 16 }
+	rule := func(budgetMiB int64) int64 { return budgetMiB + max(64, budgetMiB/10) }
 	ruled := map[string]bool{
 		// The parse holds the file, its words and the components against
 		// the budget as it builds them: refused at 33 MiB of peak RSS
 		// (107-123 MiB when the position was built whole first).
 		"nim-1e6-heaps": true,
+		// The option lists of a script's calls: 124-131 MiB, past the
+		// rule, until the option arena's growth was held against the
+		// budget before it was made and the pacer made the script wait
+		// for the collector (limits.Room); now 112-116 MiB.
+		"script-1e6-options": true,
 	}
 	cases := []struct {
 		name      string
