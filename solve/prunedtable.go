@@ -28,7 +28,8 @@ type factsTable[P comparable] struct {
 	shift   uint8 // 64 - log2(len(slots))
 	integer bool  // P is an integer: its hash is a multiplication of its bits
 	seed    maphash.Seed
-	evicted int64 // entries replaced
+	evicted int64  // entries replaced
+	touched uint64 // the sum of touch's loads, kept so they are not optimised away
 }
 
 // factsSlot is one entry: the position and its facts, encoded (packed).
@@ -116,11 +117,8 @@ func (t *factsTable[P]) touch(ps []P) {
 	for i := range ps {
 		sink += t.slots[t.home(&ps[i])&mask].meta
 	}
-	touched = sink
+	t.touched = sink
 }
-
-// touched keeps touch's loads from being optimised away.
-var touched uint64
 
 // victim returns the slot of p's window whose entry is the cheapest to
 // lose: the smallest by size, unknown before known.
