@@ -31,7 +31,7 @@ func TestLoopyWideOptions(t *testing.T) {
 		// room for the code of both processes, the pacer (limits.Room)
 		// made the script wait for the collector past that limit and
 		// the arena's growth was held against the budget before it was
-		// made; now 280-309 MiB (13 runs, load 6-10): the rule, 256 MiB
+		// made; now 196-309 MiB (23 runs, load 5-10): the rule, 256 MiB
 		// and its slack of 64.
 		{"memory", []string{"--max-memory", "256MiB", "--timeout", "5s", "value", script, "3"}, expect{codes: []int{1}, msgs: anyLimit, wall: 5500 * time.Millisecond, rssMiB: 256 + 64}},
 	}
