@@ -103,14 +103,12 @@ func (ci *cramInstance) Moves(c Component, yield func([]Component) bool) {
 // (solve.Pruned) on the components within 8 x 8 (as bitboards) and the
 // wide ones that fit a key (cram_wide.go), a pruned search on the rest
 // (Shapes, cramShapeGame), and Dawson's Kayles's sequence for the long
-// lines, all counting against budget.
+// lines, all counting against budget. The bitboard engine and its tables
+// are made on first use (cramEval.prepare).
 func (ci *cramInstance) Evaluator(budget *limits.Budget) Evaluator {
-	endgame := new(cramEndgameTable) // one for both games
 	return &cramEval{
 		cramInstance: ci,
 		budget:       budget,
-		bits:         newCramBitsGameWith(ci.symmetry, endgame),
-		fast:         solve.NewPruned[uint64](newCramBitsGameWith(ci.symmetry, endgame), budget),
 		wide:         solve.NewPruned[Shape](cramShapeGame{symmetry: ci.symmetry}, budget),
 	}
 }
@@ -119,16 +117,50 @@ func (ci *cramInstance) Evaluator(budget *limits.Budget) Evaluator {
 type cramEval struct {
 	*cramInstance
 	budget *limits.Budget
-	bits   cramBitsGame          // splits the sets valued by fast (its own cache: fast's game is the engine's)
-	fast   *solve.Pruned[uint64] // components within 8x8 and wide keys (cramBitsGame)
+	bits   cramBitsGame          // splits the sets valued by fast (its own buffers: fast's game is the engine's)
+	fast   *solve.Pruned[uint64] // components within 8x8 and wide keys (cramBitsGame); nil before prepare
 	wide   *solve.Pruned[Shape]  // the components no key holds (cramShapeGame)
 	lines  *heap.Sequence        // Dawson's Kayles, for lines longer than 64 cells
 }
 
-func (e *cramEval) States() int64 { return e.fast.States + e.wide.States }
+// prepare makes the bitboard engine on first use. Its two games (the
+// engine's and bits) share one canonical-form cache (256 KiB) and one
+// endgame table (1 MiB), both counted against the budget, each held only
+// when holdSpeedup allows it: under a small memory limit the engine goes
+// without them and searches what they would have answered, with the same
+// values.
+func (e *cramEval) prepare() error {
+	if e.fast != nil {
+		return nil
+	}
+	if err := e.budget.Grow(2 * cramScratchBytes); err != nil {
+		return err
+	}
+	var endgame *cramEndgameTable
+	if holdSpeedup(e.budget, cramEndgameBytes) {
+		endgame = new(cramEndgameTable)
+	}
+	var cache *canonCache
+	if holdSpeedup(e.budget, canonCacheBytes) {
+		cache = new(canonCache)
+	}
+	e.bits = newCramBitsGameWith(e.symmetry, cache, endgame)
+	e.fast = solve.NewPruned[uint64](newCramBitsGameWith(e.symmetry, cache, endgame), e.budget)
+	return nil
+}
+
+func (e *cramEval) States() int64 {
+	if e.fast == nil {
+		return e.wide.States
+	}
+	return e.fast.States + e.wide.States
+}
 
 // memoized returns the entries of the engines' memos and how many they replaced.
 func (e *cramEval) memoized() (entries int, replaced int64) {
+	if e.fast == nil {
+		return e.wide.Memoized(), e.wide.Replaced()
+	}
 	return e.fast.Memoized() + e.wide.Memoized(), e.fast.Replaced() + e.wide.Replaced()
 }
 
@@ -235,6 +267,9 @@ func (e *cramEval) partValue(ctx context.Context, p rectPart) (game.Nimber, erro
 }
 
 func (e *cramEval) Grundy(ctx context.Context, c Component) (game.Nimber, error) {
+	if err := e.prepare(); err != nil {
+		return 0, err
+	}
 	_, _, x, err := valueParts(ctx, c.(shapeComp[RectBoard]).val, e.partValue)
 	return x, err
 }
@@ -244,6 +279,9 @@ func (e *cramEval) Grundy(ctx context.Context, c Component) (game.Nimber, error)
 // that component's value replaced by the value of what the domino leaves
 // of it.
 func (e *cramEval) MovesToValue(ctx context.Context, c Component, v game.Nimber, yield func([]Component) bool) error {
+	if err := e.prepare(); err != nil {
+		return err
+	}
 	b := c.(shapeComp[RectBoard]).val
 	parts, values, total, err := valueParts(ctx, b, e.partValue)
 	if err != nil {

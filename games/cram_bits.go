@@ -27,19 +27,25 @@ import (
 type cramBitsGame struct {
 	buf      *[32]uint64       // the components of the option being yielded
 	pieces   *[32]uint64       // the same before their canonical forms
-	cache    *canonCache       // representatives of recent components
-	endgame  *cramEndgameTable // the values of the sets of cells within 5 x 4 learned so far
+	cache    *canonCache       // representatives of recent components (nil: none)
+	endgame  *cramEndgameTable // the values of the sets of cells within 5 x 4 learned so far (nil: none)
 	rows     []game.Nimber     // dawsonKaylesRows(): the values of full rows
 	symmetry bool              // the symmetry shortcut (cramSymmetric) is on
 }
 
+// cramScratchBytes is the memory of a cramBitsGame's own buffers (buf and
+// pieces), which every game holds.
+const cramScratchBytes = 2 * 32 * 8
+
 func newCramBitsGame(symmetry bool) cramBitsGame {
-	return newCramBitsGameWith(symmetry, new(cramEndgameTable))
+	return newCramBitsGameWith(symmetry, new(canonCache), new(cramEndgameTable))
 }
 
-// newCramBitsGameWith returns a game that learns into the endgame table t.
-func newCramBitsGameWith(symmetry bool, t *cramEndgameTable) cramBitsGame {
-	return cramBitsGame{buf: new([32]uint64), pieces: new([32]uint64), cache: new(canonCache), endgame: t, rows: dawsonKaylesRows(), symmetry: symmetry}
+// newCramBitsGameWith returns a game that finds canonical forms through
+// cache and learns into the endgame table t; either may be nil, and the
+// game then goes without (its values are the same).
+func newCramBitsGameWith(symmetry bool, cache *canonCache, t *cramEndgameTable) cramBitsGame {
+	return cramBitsGame{buf: new([32]uint64), pieces: new([32]uint64), cache: cache, endgame: t, rows: dawsonKaylesRows(), symmetry: symmetry}
 }
 
 // cramDominoes returns the cells of board p that are the left cell of a
@@ -273,7 +279,7 @@ func (g cramBitsGame) Value(p uint64) (game.Nimber, bool) {
 		return g.rows[bits.OnesCount64(p)], true
 	}
 	w, h := bitsSize(p)
-	if w <= cramEndgameW && h <= cramEndgameH {
+	if w <= cramEndgameW && h <= cramEndgameH && g.endgame != nil {
 		return game.Nimber(g.endgame.value(uint32(cramEndgameIndex(p)))), true
 	}
 	if v, ok := g.graphValue(p); ok {
@@ -366,8 +372,9 @@ func cramCentreClosed(p uint64, w, h, stride int) bool {
 
 // The endgame table: the value of every set of cells within 5 columns and
 // 4 rows, computed as the search first asks for it (one byte each, 1 MiB a
-// request, of which only the pages it touches are memory; a whole table,
-// 0.07-0.11 s of CPU time, would be most of a small board's). A canonical
+// request, of which only the pages it touches are memory, but all of it is
+// counted against the request's budget; a whole table, 0.07-0.11 s of CPU
+// time, would be most of a small board's). A canonical
 // component of width w and height h is stored with w >= h (canonSized
 // keeps the wider orientation, and either for a square), so the table
 // answers every component within 5 x 4 or 4 x 5.
@@ -386,6 +393,9 @@ func cramEndgameIndex(p uint64) int {
 // cramEndgameIndex) learned so far: an entry is the value plus one, 0 while
 // it is not known. Like the engine, it is not safe for concurrent use.
 type cramEndgameTable [1 << (cramEndgameW * cramEndgameH)]uint8
+
+// cramEndgameBytes is the size of a cramEndgameTable.
+const cramEndgameBytes = 1 << (cramEndgameW * cramEndgameH)
 
 // cramEndgameLast masks the last column of the table's layout (stride 5).
 const cramEndgameLast = 0x10 | 0x10<<5 | 0x10<<10 | 0x10<<15

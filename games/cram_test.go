@@ -104,23 +104,41 @@ func TestCramAgainstBruteForce(t *testing.T) {
 				masks = append(masks, full&(1<<(w*h)-1))
 			}
 		}
-		for _, variant := range []string{"symmetry", "nosymmetry", "small memory"} {
-			if variant == "small memory" && w*h != 24 && w*h != 25 {
+		for _, variant := range []string{"symmetry", "nosymmetry", "small memory", "small memory with tables"} {
+			switch {
+			case variant == "small memory" && w*h != 24:
+				continue // 6 x 4 is enough (and costly without the tables) to replace entries
+			case variant == "small memory with tables" && w*h != 24 && w*h != 25:
 				continue // 6 x 4 and 5 x 5 are enough (and costly) to replace entries
 			}
 			t.Run(fmt.Sprintf("%dx%d/%s", w, h, variant), func(t *testing.T) {
 				inst := &cramInstance{symmetry: variant != "nosymmetry"}
 				var budget *limits.Budget
-				if variant == "small memory" {
-					// The memo grows to 16,384 entries (256 KiB, within half
-					// the limit with the table it doubles from) and then
-					// replaces entries.
+				switch variant {
+				case "small memory":
+					// The fixed tables (the endgame table, 1 MiB, and the
+					// canonical-form cache, 256 KiB) are held only within
+					// half the limit (holdSpeedup): at 1 MiB the engine
+					// goes without the endgame table, and its memo grows
+					// to 16,384 entries (256 KiB, within half the limit
+					// with the table it doubles from) and then replaces
+					// entries.
 					budget = &limits.Budget{MaxMemory: 1 << 20}
+				case "small memory with tables":
+					// 2.5 MiB and 8 KiB hold both tables (1.25 MiB, half
+					// the limit, with the position and the engines'
+					// buffers): the smallest limit that does. The memo
+					// grows to 32,768 entries and then replaces entries.
+					budget = &limits.Budget{MaxMemory: 5<<19 + 8<<10}
 				}
 				e := inst.Evaluator(budget)
 				defer func() {
-					if _, replaced := e.(*cramEval).memoized(); budget != nil && w*h >= 24 && replaced == 0 {
+					ce := e.(*cramEval)
+					if _, replaced := ce.memoized(); budget != nil && w*h >= 24 && replaced == 0 {
 						t.Errorf("%dx%d under %s: no memo entry was replaced", w, h, limits.Bytes(budget.MaxMemory))
+					}
+					if tables := ce.bits.endgame != nil && ce.bits.cache != nil; budget != nil && tables != (variant == "small memory with tables") {
+						t.Errorf("%dx%d under %s: the tables held are %v", w, h, limits.Bytes(budget.MaxMemory), tables)
 					}
 				}()
 				for i, m := range masks {

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/limits"
@@ -287,7 +288,8 @@ func (*nodeKaylesInstance) NameMove(c Component, after []Component) string {
 }
 
 // Evaluator returns one memoizing solve.Grundy engine per graph met, all
-// counting against budget.
+// counting against budget: each engine its memo, and the evaluator the
+// engine itself (nkEngineBytes) as it makes it.
 func (ni *nodeKaylesInstance) Evaluator(budget *limits.Budget) Evaluator {
 	return &nkEval{nodeKaylesInstance: ni, budget: budget, engines: map[string]*solve.Grundy[uint64]{}}
 }
@@ -306,11 +308,26 @@ func (e *nkEval) States() int64 {
 	return n
 }
 
+// nkEngineBytes is what an engine of nkEval holds besides the memory it
+// counts itself (its memo's slots, its stack): its struct, its game's
+// buffer, and 512 bytes for the rest (the memo's header, the engine's
+// closures, the game boxed in an interface, the entry in the map of
+// engines; some 300 bytes measured by TestNodeKaylesMemoryCounted).
+const nkEngineBytes = int64(unsafe.Sizeof(solve.Grundy[uint64]{})) + 64*8 + 512
+
 // value returns the value of the vertices left of a graph: the nim-sum of
-// its components' values.
+// its components' values. A graph with no vertex left has value 0 and
+// needs no engine; an engine is made only for a search, which counts its
+// first memo table at once.
 func (e *nkEval) value(ctx context.Context, p nkPos) (game.Nimber, error) {
+	if p.left == 0 {
+		return 0, nil
+	}
 	s, ok := e.engines[p.g.text]
 	if !ok {
+		if err := e.budget.Grow(nkEngineBytes); err != nil {
+			return 0, fmt.Errorf("graph %s: %w", clip(p.g.text), err)
+		}
 		s = solve.NewGrundy[uint64](nkGame{p.g, new([64]uint64)}, e.budget)
 		e.engines[p.g.text] = s
 	}

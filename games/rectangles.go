@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strconv"
 
 	"github.com/grundy-go/grundy/game"
@@ -148,11 +149,10 @@ const helperAfter = 1 << 11
 // evaluator is Evaluator with the helper's threshold (tests start it at
 // once).
 func (ri *rectanglesInstance) evaluator(budget *limits.Budget, after int64) *rectanglesEval {
-	fast := solve.NewGrundy[uint64](newBitsGame(), budget)
-	fast.Parallel(func() game.Game[uint64] { return newBitsGame() }, after)
 	return &rectanglesEval{
 		rectanglesInstance: ri,
-		fast:               fast,
+		budget:             budget,
+		after:              after,
 		solver:             solve.NewGrundy[Shape](ShapeGame{}, budget),
 	}
 }
@@ -160,17 +160,58 @@ func (ri *rectanglesInstance) evaluator(budget *limits.Budget, after int64) *rec
 // rectanglesEval is the Evaluator of the rectangles game.
 type rectanglesEval struct {
 	*rectanglesInstance
-	fast   *solve.Grundy[uint64] // components within 8x8, as bitboards (bitsGame)
+	budget *limits.Budget
+	after  int64                 // the search's size past which fast starts its helper
+	fast   *solve.Grundy[uint64] // components within 8x8, as bitboards (bitsGame); nil before prepare
 	solver *solve.Grundy[Shape]  // wider components
 }
 
-func (ri *rectanglesEval) States() int64 { return ri.fast.States + ri.solver.States }
+// prepare makes the bitboard engine on first use, its game's buffer
+// counted against the budget and its canonical-form cache (256 KiB) held
+// when holdSpeedup allows it. The helper on a second core, a speed-up
+// too, gets a game of its own (its buffer and its cache, counted) when
+// holdSpeedup allows it, and does not run otherwise. The engine stops one
+// helper before it starts the next, so every helper of the request uses
+// that one game, made when the first starts.
+func (ri *rectanglesEval) prepare() error {
+	if ri.fast != nil {
+		return nil
+	}
+	if err := ri.budget.Grow(bitsScratchBytes); err != nil {
+		return err
+	}
+	var cache *canonCache
+	if holdSpeedup(ri.budget, canonCacheBytes) {
+		cache = new(canonCache)
+	}
+	ri.fast = solve.NewGrundy[uint64](bitsGame{buf: new([64]uint64), cache: cache}, ri.budget)
+	if runtime.GOMAXPROCS(0) > 1 && holdSpeedup(ri.budget, bitsScratchBytes+canonCacheBytes) {
+		var helper game.Game[uint64]
+		ri.fast.Parallel(func() game.Game[uint64] {
+			if helper == nil {
+				helper = bitsGame{buf: new([64]uint64), cache: new(canonCache)}
+			}
+			return helper
+		}, ri.after)
+	}
+	return nil
+}
+
+func (ri *rectanglesEval) States() int64 {
+	if ri.fast == nil {
+		return ri.solver.States
+	}
+	return ri.fast.States + ri.solver.States
+}
 
 // shapeValue returns the value of a shape cropped to its bounding box: the
 // nim-sum of its components' values, each valued on bitboards when it fits
 // in 8x8.
 func (ri *rectanglesEval) shapeValue(ctx context.Context, s Shape) (game.Nimber, error) {
 	if p, ok := bitsOfShape(s); ok {
+		if err := ri.prepare(); err != nil {
+			return 0, err
+		}
 		var x game.Nimber
 		var parts [64]uint64
 		for _, c := range bitsSplit(p, parts[:0]) {

@@ -2,6 +2,7 @@ package games
 
 import (
 	"math/bits"
+	"unsafe"
 )
 
 // This file is the rectangles game on 8x8 bitboards: the engine's fast path
@@ -29,6 +30,10 @@ type bitsGame struct {
 
 func newBitsGame() bitsGame { return bitsGame{buf: new([64]uint64), cache: new(canonCache)} }
 
+// bitsScratchBytes is the memory of a bitsGame's buffer, which every game
+// holds.
+const bitsScratchBytes = 64 * 8
+
 // canonCache remembers the representatives (bitsCropCanon) of the
 // components AppendSums met lately, by their cells (a component's cells
 // determine its representative, whatever the position): the components a
@@ -39,12 +44,19 @@ func newBitsGame() bitsGame { return bitsGame{buf: new([64]uint64), cache: new(c
 // direct-mapped table of 2^14 entries (256 KiB; 2^12 and 2^16 measured
 // the same on 5 x 5); invariant: an entry whose mask is m != 0 holds
 // bitsCropCanon(m) (mask 0, no component, marks an empty entry). Like the
-// engine, it is not safe for concurrent use.
+// engine, it is not safe for concurrent use. A nil *canonCache is no
+// cache: it computes every representative.
 type canonCache [1 << 14]struct{ mask, canon uint64 }
+
+// canonCacheBytes is the size of a canonCache.
+const canonCacheBytes = int64(unsafe.Sizeof(canonCache{}))
 
 // cropCanon returns bitsCropCanon(m) for a component m of at least two
 // cells.
 func (c *canonCache) cropCanon(m uint64) uint64 {
+	if c == nil {
+		return bitsCropCanon(m)
+	}
 	e := &c[m*0x9e3779b97f4a7c15>>50] // Fibonacci hashing: the top 14 bits
 	if e.mask != m {
 		e.mask, e.canon = m, bitsCropCanon(m)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/grundy-go/grundy/game"
+	"github.com/grundy-go/grundy/limits"
 )
 
 // This file holds what the board and shape games (rectangles, rook, circles,
@@ -156,4 +157,17 @@ func clip(s string) string {
 		return s[:37] + "..."
 	}
 	return s
+}
+
+// holdSpeedup accounts with budget for a table of n bytes that only speeds
+// an engine up (a cache, an endgame table: the values are the same
+// without it) and reports whether the engine may allocate it: when the
+// request's memory with it stays within half the limit, so that the
+// engines' memos, which the values need, keep the other half. An engine
+// that is refused goes without the table.
+func holdSpeedup(budget *limits.Budget, n int64) bool {
+	if budget != nil && budget.MaxMemory > 0 && budget.Memory()+n > budget.MaxMemory/2 {
+		return false
+	}
+	return budget.Grow(n) == nil
 }
