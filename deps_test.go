@@ -61,7 +61,7 @@ var dependencies = []dependency{
 	{"periodic", "game", "fmt", ""},
 	{"query", "game games heap heap/census heap/index heap/sparse internal/edit internal/graphview internal/regfile limits periodic script solve solve/quotient store verify", "bufio bytes cmp context crypto/sha256 encoding/binary encoding/hex encoding/json errors fmt io io/fs iter math math/bits os path/filepath runtime/metrics slices strconv strings sync time", ""},
 	{"script", "game games heap limits periodic solve", "context encoding/binary errors fmt io math slices strconv strings unicode/utf8", "go.starlark.net"},
-	{"solve", "game limits", "context encoding/binary errors fmt hash/maphash math math/bits reflect runtime slices strconv strings sync sync/atomic unsafe", ""},
+	{"solve", "game limits", "cmp context encoding/binary errors fmt hash/maphash math math/bits reflect runtime slices strconv strings sync sync/atomic unsafe", ""},
 	{"solve/graphdb", "game limits solve store", "context encoding/binary fmt hash/fnv", ""},
 	{"solve/quotient", "game limits periodic", "container/heap context encoding/binary encoding/json errors fmt math/bits slices strconv strings", ""},
 	{"solve/tier", "game limits solve store", "context errors fmt runtime sync sync/atomic time unsafe", ""},
