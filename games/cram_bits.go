@@ -78,6 +78,32 @@ func (g cramBitsGame) Options(p uint64, yield func([]uint64) bool) {
 	}
 }
 
+// AppendSums is Options for the engine (solve.SumAppender): the
+// components of each option appended to parts, with len(parts) appended to
+// ends after each option, in Options' order, with no callback.
+func (g cramBitsGame) AppendSums(p uint64, parts []uint64, ends []int32) ([]uint64, []int32) {
+	if p&cramWideTag != 0 {
+		g.wideOptions(p, func(option []uint64) bool {
+			parts = append(parts, option...)
+			ends = append(ends, int32(len(parts)))
+			return true
+		})
+		return parts, ends
+	}
+	_, vertical := cramDominoes(p)
+	for d := cramHorizontal(p, 8, col0Mask, col7Mask); d != 0; d &= d - 1 {
+		low := d & -d
+		parts = g.split(p&^(low|low<<1), parts)
+		ends = append(ends, int32(len(parts)))
+	}
+	for d := vertical; d != 0; d &= d - 1 {
+		low := d & -d
+		parts = g.split(p&^(low|low<<8), parts)
+		ends = append(ends, int32(len(parts)))
+	}
+	return parts, ends
+}
+
 // cramHorizontal returns the left cells of the horizontal dominoes of p
 // (cell (r, c) at bit r*stride+c; first and last mask the first and last
 // columns) that options need: all but those of the 2 x 2 blocks whose

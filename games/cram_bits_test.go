@@ -206,3 +206,41 @@ func TestCramEndgame(t *testing.T) {
 		}
 	}
 }
+
+// TestCramAppendSums checks that AppendSums, which the engine calls in
+// place of Options, lists the same options in the same order, on every
+// set of cells within 4 x 4 (bitboards) and within 9 x 2 (wide keys).
+func TestCramAppendSums(t *testing.T) {
+	g := newCramBitsGame(true)
+	same := func(p uint64) {
+		var want [][]uint64
+		g.Options(p, func(o []uint64) bool {
+			want = append(want, slices.Clone(o))
+			return true
+		})
+		parts, ends := g.AppendSums(p, nil, nil)
+		if len(ends) != len(want) {
+			t.Fatalf("board %#x: %d options listed, Options has %d", p, len(ends), len(want))
+		}
+		start := 0
+		for i, end := range ends {
+			if got := parts[start:end]; !slices.Equal(got, want[i]) {
+				t.Fatalf("board %#x, option %d: %#x, Options has %#x", p, i, got, want[i])
+			}
+			start = int(end)
+		}
+	}
+	for m := range uint64(1 << 16) {
+		same(m&0xf | m<<4&0xf00 | m<<8&0xf0000 | m<<12&0xf000000)
+	}
+	wide := 0
+	for m := range uint64(1 << 18) {
+		if key, ok := wideKey(Shape{Bits: m, W: 9, H: 2}); ok && key&cramWideTag != 0 {
+			same(key)
+			wide++
+		}
+	}
+	if wide < 1<<16 {
+		t.Fatalf("only %d wide keys among the sets within 9 x 2", wide)
+	}
+}

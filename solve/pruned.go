@@ -73,6 +73,7 @@ type Pruned[P comparable] struct {
 	valuer game.Valuer[P]
 	sizer  Sizer[P]
 	weigh  Weigher[P]
+	sums   SumAppender[P]    // the game's options without a callback, if it has neither Splitter nor Canonicalizer
 	table  *factsTable[P]    // the memo, made by ready
 	fixed  bool              // the table may not grow: it replaces entries
 	path   []P               // the components whose options are being asked about, outermost first
@@ -113,6 +114,7 @@ type prunedFrame[P comparable] struct {
 	ready bool
 	parts []P            // the options' components of unknown value
 	opts  []prunedOption // the options, each a range of parts
+	ends  []int32        // scratch of the game's SumAppender: each option's end in parts
 	keys  []uint64       // scratch of the sort: key<<32 | index
 	spare []prunedOption // scratch of the sort
 }
@@ -144,6 +146,9 @@ func NewPruned[P comparable](g game.Game[P], budget *limits.Budget) *Pruned[P] {
 	s.valuer, _ = g.(game.Valuer[P])
 	s.sizer, _ = g.(Sizer[P])
 	s.weigh, _ = g.(Weigher[P])
+	if s.split == nil && s.canon == nil {
+		s.sums, _ = g.(SumAppender[P])
+	}
 	return s
 }
 
@@ -493,29 +498,28 @@ func (s *Pruned[P]) expand(ctx context.Context, c P, fr *prunedFrame[P]) error {
 	}
 	fr.ready = false
 	fr.parts, fr.opts = fr.parts[:0], fr.opts[:0]
-	s.game.Options(c, func(option []P) bool {
-		start := len(fr.parts)
-		for _, p := range option {
-			fr.parts = s.components(p, fr.parts)
-		}
-		n := start
-	parts:
-		for i := start; i < len(fr.parts); i++ {
-			p := fr.parts[i]
-			for j := start; j < n; j++ {
-				if fr.parts[j] == p {
-					n--
-					fr.parts[j] = fr.parts[n]
-					continue parts
-				}
-			}
-			fr.parts[n] = p
-			n++
+	if s.sums != nil {
+		fr.parts, fr.ends = s.sums.AppendSums(c, fr.parts, fr.ends[:0])
+		n, start := 0, 0
+		for _, end := range fr.ends {
+			from := n
+			n = cancelPairs(fr.parts, n, start, int(end))
+			fr.opts = append(fr.opts, prunedOption{start: int32(from), end: int32(n)})
+			start = int(end)
 		}
 		fr.parts = fr.parts[:n]
-		fr.opts = append(fr.opts, prunedOption{start: int32(start), end: int32(n)})
-		return true
-	})
+	} else {
+		s.game.Options(c, func(option []P) bool {
+			start := len(fr.parts)
+			for _, p := range option {
+				fr.parts = s.components(p, fr.parts)
+			}
+			n := cancelPairs(fr.parts, start, start, len(fr.parts))
+			fr.parts = fr.parts[:n]
+			fr.opts = append(fr.opts, prunedOption{start: int32(start), end: int32(n)})
+			return true
+		})
+	}
 	// Every look-up below is likely a cache miss: touching the slots first,
 	// in a loop of independent loads, lets the processor wait for them
 	// together.
@@ -562,7 +566,7 @@ func (s *Pruned[P]) expand(ctx context.Context, c P, fr *prunedFrame[P]) error {
 		for i, o := range fr.opts {
 			fr.keys = append(fr.keys, o.key|uint64(i))
 		}
-		slices.Sort(fr.keys)
+		sortKeys(fr.keys)
 		fr.spare = append(fr.spare[:0], fr.opts...)
 		for i, k := range fr.keys {
 			fr.opts[i] = fr.spare[k&keyField]
@@ -572,6 +576,45 @@ func (s *Pruned[P]) expand(ctx context.Context, c P, fr *prunedFrame[P]) error {
 	}
 	fr.of, fr.ready = c, true
 	return nil
+}
+
+// cancelPairs copies the components parts[from:to] of one option to
+// parts[w:] (w <= from), leaving out pairs of equal ones (g ^ g = 0), and
+// returns the end of the copy.
+func cancelPairs[P comparable](parts []P, w, from, to int) int {
+	n := w
+parts:
+	for i := from; i < to; i++ {
+		p := parts[i]
+		for j := w; j < n; j++ {
+			if parts[j] == p {
+				n--
+				parts[j] = parts[n]
+				continue parts
+			}
+		}
+		parts[n] = p // n <= i: the copy reads ahead of its writes
+		n++
+	}
+	return n
+}
+
+// sortKeys sorts the keys of a position's options, all distinct (each
+// holds its option's index): an insertion sort, cheaper than slices.Sort
+// on the few dozen keys a position has; a long list goes to slices.Sort.
+// Either gives the one sorted order, so the search is the same.
+func sortKeys(ks []uint64) {
+	if len(ks) > 64 {
+		slices.Sort(ks)
+		return
+	}
+	for i := 1; i < len(ks); i++ {
+		k, j := ks[i], i
+		for ; j > 0 && ks[j-1] > k; j-- {
+			ks[j] = ks[j-1]
+		}
+		ks[j] = k
+	}
 }
 
 // sumIs reports whether the sum of the canonical components parts has

@@ -3,6 +3,7 @@ package solve
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/grundy-go/grundy/game"
@@ -224,5 +225,25 @@ func TestPrunedEqualParts(t *testing.T) {
 	}
 	if checked < 5000 {
 		t.Fatalf("checked %d positions", checked)
+	}
+}
+
+// TestSortKeys checks sortKeys against slices.Sort on lists of every
+// length around its threshold, distinct keys in random order.
+func TestSortKeys(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n <= 100; n++ {
+		for range 20 {
+			ks := make([]uint64, n)
+			for i := range ks {
+				ks[i] = r.Uint64N(64)<<20 | uint64(i) // few distinct sizes, as options have
+			}
+			r.Shuffle(n, func(i, j int) { ks[i], ks[j] = ks[j], ks[i] })
+			want := slices.Clone(ks)
+			slices.Sort(want)
+			if sortKeys(ks); !slices.Equal(ks, want) {
+				t.Fatalf("n=%d: sortKeys gives %v, want %v", n, ks, want)
+			}
+		}
 	}
 }
