@@ -30,6 +30,7 @@ type cramBitsGame struct {
 	cache    *canonCache       // representatives of recent components (nil: none)
 	endgame  *cramEndgameTable // the values of the sets of cells within 5 x 4 learned so far (nil: none)
 	rows     []game.Nimber     // dawsonKaylesRows(): the values of full rows
+	order    *cramOrders       // cramOrder(): the order of the dominoes of each box
 	symmetry bool              // the symmetry shortcut (cramSymmetric) is on
 }
 
@@ -45,7 +46,7 @@ func newCramBitsGame(symmetry bool) cramBitsGame {
 // cache and learns into the endgame table t; either may be nil, and the
 // game then goes without (its values are the same).
 func newCramBitsGameWith(symmetry bool, cache *canonCache, t *cramEndgameTable) cramBitsGame {
-	return cramBitsGame{buf: new([32]uint64), pieces: new([32]uint64), cache: cache, endgame: t, rows: dawsonKaylesRows(), symmetry: symmetry}
+	return cramBitsGame{buf: new([32]uint64), pieces: new([32]uint64), cache: cache, endgame: t, rows: dawsonKaylesRows(), order: cramOrder(), symmetry: symmetry}
 }
 
 // cramDominoes returns the cells of board p that are the left cell of a
@@ -56,26 +57,19 @@ func cramDominoes(p uint64) (horizontal, vertical uint64) {
 }
 
 // Options yields, for each domino of open cells of p, the canonical
-// components of what it leaves.
+// components of what it leaves, the dominoes from the centre of p's box
+// outwards (cramRings, the order the pruned search keeps among options of
+// equal sizes).
 func (g cramBitsGame) Options(p uint64, yield func([]uint64) bool) {
 	if p&cramWideTag != 0 {
 		g.wideOptions(p, yield)
 		return
 	}
 	_, vertical := cramDominoes(p)
-	horizontal := cramHorizontal(p, 8, col0Mask, col7Mask)
-	for d := horizontal; d != 0; d &= d - 1 {
-		low := d & -d
-		if !yield(g.split(p&^(low|low<<1), g.buf[:0])) {
-			return
-		}
-	}
-	for d := vertical; d != 0; d &= d - 1 {
-		low := d & -d
-		if !yield(g.split(p&^(low|low<<8), g.buf[:0])) {
-			return
-		}
-	}
+	w, h := bitsSize(p)
+	g.order.bits[w][h].each(cramHorizontal(p, 8, col0Mask, col7Mask), vertical, 8, func(domino uint64) bool {
+		return yield(g.split(p&^domino, g.buf[:0]))
+	})
 }
 
 // AppendSums is Options for the engine (solve.SumAppender): the
@@ -91,15 +85,19 @@ func (g cramBitsGame) AppendSums(p uint64, parts []uint64, ends []int32) ([]uint
 		return parts, ends
 	}
 	_, vertical := cramDominoes(p)
-	for d := cramHorizontal(p, 8, col0Mask, col7Mask); d != 0; d &= d - 1 {
-		low := d & -d
-		parts = g.split(p&^(low|low<<1), parts)
-		ends = append(ends, int32(len(parts)))
-	}
-	for d := vertical; d != 0; d &= d - 1 {
-		low := d & -d
-		parts = g.split(p&^(low|low<<8), parts)
-		ends = append(ends, int32(len(parts)))
+	horizontal := cramHorizontal(p, 8, col0Mask, col7Mask)
+	w, h := bitsSize(p)
+	for _, r := range &g.order.bits[w][h] {
+		for d := vertical & r.vertical; d != 0; d &= d - 1 {
+			low := d & -d
+			parts = g.split(p&^(low|low<<8), parts)
+			ends = append(ends, int32(len(parts)))
+		}
+		for d := horizontal & r.horizontal; d != 0; d &= d - 1 {
+			low := d & -d
+			parts = g.split(p&^(low|low<<1), parts)
+			ends = append(ends, int32(len(parts)))
+		}
 	}
 	return parts, ends
 }

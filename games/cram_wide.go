@@ -94,30 +94,20 @@ func wideCanonKey(b uint64, w, h uint) uint64 {
 	return cramWideTag | uint64(w)<<59 | min(b, bits.Reverse64(b)>>spare, rows, bits.Reverse64(rows)>>spare)
 }
 
-// wideOptions is Options on a wide key: for each domino, what it leaves,
-// reduced (cramReduce) and split into components by occluded fills along
-// the layout of stride w, each a canonical bitboard or wide key (a
-// component of one cell has no move and is left out; a pair of equal
-// components, of nim-sum 0, too).
+// wideOptions is Options on a wide key: for each domino, from the centre
+// of the box outwards (cramRings), what it leaves, reduced (cramReduce)
+// and split into components by occluded fills along the layout of stride
+// w, each a canonical bitboard or wide key (a component of one cell has no
+// move and is left out; a pair of equal components, of nim-sum 0, too).
 func (g cramBitsGame) wideOptions(p uint64, yield func([]uint64) bool) {
 	w := uint(p >> 59 & maxWideW)
 	b := p & wideCells
 	first := wideFirst[w]
 	last := first << (w - 1)
-	horizontal := cramHorizontal(b, w, first, last)
-	vertical := b & (b >> w)
-	for d := horizontal; d != 0; d &= d - 1 {
-		low := d & -d
-		if !yield(g.wideSplit(b&^(low|low<<1), w, first, last)) {
-			return
-		}
-	}
-	for d := vertical; d != 0; d &= d - 1 {
-		low := d & -d
-		if !yield(g.wideSplit(b&^(low|low<<w), w, first, last)) {
-			return
-		}
-	}
+	h := uint(max(bits.Len64(b), 1)-1)/w + 1 // the rows of the shape (cropped), one for no cell
+	g.order.wide[w][h].each(cramHorizontal(b, w, first, last), b&(b>>w), w, func(domino uint64) bool {
+		return yield(g.wideSplit(b&^domino, w, first, last))
+	})
 }
 
 // wideSplit returns the keys of the pieces (cramPieces) of q, a set of
