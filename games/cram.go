@@ -117,7 +117,7 @@ func (ci *cramInstance) Evaluator(budget *limits.Budget) Evaluator {
 type cramEval struct {
 	*cramInstance
 	budget *limits.Budget
-	bits   cramBitsGame          // splits the sets valued by fast (its own buffers: fast's game is the engine's)
+	bits   *cramBitsGame         // splits the sets valued by fast (its own buffers: fast's game is the engine's)
 	fast   *solve.Pruned[uint64] // components within 8x8 and wide keys (cramBitsGame); nil before prepare
 	wide   *solve.Pruned[Shape]  // the components no key holds (cramShapeGame)
 	lines  *heap.Sequence        // Dawson's Kayles, for lines longer than 64 cells

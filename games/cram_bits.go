@@ -38,15 +38,15 @@ type cramBitsGame struct {
 // pieces), which every game holds.
 const cramScratchBytes = 2 * 32 * 8
 
-func newCramBitsGame(symmetry bool) cramBitsGame {
+func newCramBitsGame(symmetry bool) *cramBitsGame {
 	return newCramBitsGameWith(symmetry, new(canonCache), new(cramEndgameTable))
 }
 
 // newCramBitsGameWith returns a game that finds canonical forms through
 // cache and learns into the endgame table t; either may be nil, and the
 // game then goes without (its values are the same).
-func newCramBitsGameWith(symmetry bool, cache *canonCache, t *cramEndgameTable) cramBitsGame {
-	return cramBitsGame{buf: new([32]uint64), pieces: new([32]uint64), cache: cache, endgame: t, rows: dawsonKaylesRows(), order: cramOrder(), symmetry: symmetry}
+func newCramBitsGameWith(symmetry bool, cache *canonCache, t *cramEndgameTable) *cramBitsGame {
+	return &cramBitsGame{buf: new([32]uint64), pieces: new([32]uint64), cache: cache, endgame: t, rows: dawsonKaylesRows(), order: cramOrder(), symmetry: symmetry}
 }
 
 // cramDominoes returns the cells of board p that are the left cell of a
@@ -60,7 +60,7 @@ func cramDominoes(p uint64) (horizontal, vertical uint64) {
 // components of what it leaves, the dominoes from the centre of p's box
 // outwards (cramRings, the order the pruned search keeps among options of
 // equal sizes).
-func (g cramBitsGame) Options(p uint64, yield func([]uint64) bool) {
+func (g *cramBitsGame) Options(p uint64, yield func([]uint64) bool) {
 	if p&cramWideTag != 0 {
 		g.wideOptions(p, yield)
 		return
@@ -75,7 +75,7 @@ func (g cramBitsGame) Options(p uint64, yield func([]uint64) bool) {
 // AppendSums is Options for the engine (solve.SumAppender): the
 // components of each option appended to parts, with len(parts) appended to
 // ends after each option, in Options' order, with no callback.
-func (g cramBitsGame) AppendSums(p uint64, parts []uint64, ends []int32) ([]uint64, []int32) {
+func (g *cramBitsGame) AppendSums(p uint64, parts []uint64, ends []int32) ([]uint64, []int32) {
 	if p&cramWideTag != 0 {
 		g.wideOptions(p, func(option []uint64) bool {
 			parts = append(parts, option...)
@@ -141,7 +141,7 @@ func cramBlocks(p uint64, stride uint, first, last uint64) uint64 {
 // split appends the canonical components of board p that have a move
 // (at least two cells) to dst, as cramPieces finds them, with pairs of
 // equal components left out (a sum G + G has value 0).
-func (g cramBitsGame) split(p uint64, dst []uint64) []uint64 {
+func (g *cramBitsGame) split(p uint64, dst []uint64) []uint64 {
 	start := len(dst)
 	for _, piece := range cramPieces(p, 8, col0Mask, col7Mask, g.pieces[:0]) {
 		dst = appendOrCancel(dst, start, g.cache.cropCanon(piece))
@@ -287,7 +287,7 @@ func cramReduce(p uint64, stride uint, first, last uint64) uint64 {
 // Size is the number of cells of p: the pruned search tries the options
 // with the fewest cells first and takes a sum's largest component as its
 // hardest.
-func (cramBitsGame) Size(p uint64) int {
+func (*cramBitsGame) Size(p uint64) int {
 	if p&cramWideTag != 0 {
 		p &= wideCells
 	}
@@ -295,7 +295,7 @@ func (cramBitsGame) Size(p uint64) int {
 }
 
 // Value answers the canonical components whose values are known.
-func (g cramBitsGame) Value(p uint64) (game.Nimber, bool) {
+func (g *cramBitsGame) Value(p uint64) (game.Nimber, bool) {
 	if p&cramWideTag != 0 {
 		return g.wideValue(p)
 	}
@@ -326,7 +326,7 @@ func (g cramBitsGame) Value(p uint64) (game.Nimber, bool) {
 // neighbours or more and it has one edge fewer than vertices (a tree),
 // and a cycle when no vertex has three and it has as many edges as
 // vertices.
-func (g cramBitsGame) graphValue(p uint64) (game.Nimber, bool) {
+func (g *cramBitsGame) graphValue(p uint64) (game.Nimber, bool) {
 	west, north := p&(p<<1)&^col0Mask, p&(p<<8) // cells whose west (north) neighbour is open
 	east, south := cramDominoes(p)              // cells whose east (south) neighbour is open
 	if west&east&(north|south)|north&south&(west|east) != 0 {

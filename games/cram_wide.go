@@ -65,7 +65,7 @@ var wideFirst = func() (m [maxWideW + 1]uint64) {
 // cells) to dst: a canonical bitboard when it fits 8 x 8, else a canonical
 // wide key. A wide key's options always fit one (see above); ok is false
 // for another shape that does not.
-func (g cramBitsGame) appendShape(s Shape, dst []uint64) (_ []uint64, ok bool) {
+func (g *cramBitsGame) appendShape(s Shape, dst []uint64) (_ []uint64, ok bool) {
 	if s.W > maxWideW || s.H > maxWideW || int(s.W)*int(s.H) > 59 {
 		return dst, false
 	}
@@ -99,7 +99,7 @@ func wideCanonKey(b uint64, w, h uint) uint64 {
 // and split into components by occluded fills along the layout of stride
 // w, each a canonical bitboard or wide key (a component of one cell has no
 // move and is left out; a pair of equal components, of nim-sum 0, too).
-func (g cramBitsGame) wideOptions(p uint64, yield func([]uint64) bool) {
+func (g *cramBitsGame) wideOptions(p uint64, yield func([]uint64) bool) {
 	w := uint(p >> 59 & maxWideW)
 	b := p & wideCells
 	first := wideFirst[w]
@@ -113,7 +113,7 @@ func (g cramBitsGame) wideOptions(p uint64, yield func([]uint64) bool) {
 // wideSplit returns the keys of the pieces (cramPieces) of q, a set of
 // cells of the layout of stride w (first and last mask its first and last
 // columns), in g.buf.
-func (g cramBitsGame) wideSplit(q uint64, w uint, first, last uint64) []uint64 {
+func (g *cramBitsGame) wideSplit(q uint64, w uint, first, last uint64) []uint64 {
 	dst := g.buf[:0]
 	for _, piece := range cramPieces(q, w, first, last, g.pieces[:0]) {
 		dst = appendOrCancel(dst, 0, g.wideCropKey(piece, w))
@@ -179,7 +179,7 @@ func wideFillWest(g, open uint64) uint64 {
 // wideCropKey returns the key of the component comp (of at least two
 // cells) of a wide key of width w: a canonical bitboard when its bounding
 // box fits 8 x 8, else a canonical wide key (at most 6 rows either way).
-func (g cramBitsGame) wideCropKey(comp uint64, w uint) uint64 {
+func (g *cramBitsGame) wideCropKey(comp uint64, w uint) uint64 {
 	comp >>= uint(bits.TrailingZeros64(comp)) / w * w
 	h := uint(bits.Len64(comp)-1)/w + 1
 	var cols uint64
@@ -214,7 +214,7 @@ func bitsRows(w uint) uint64 { return col0Mask * (1<<w - 1) }
 // (Dawson's Kayles) and, with the symmetry shortcut, the half-turn
 // symmetric shapes whose centre is closed (cramSymmetric's theorem; the
 // half-turn of a box of n cells reverses its n bits).
-func (g cramBitsGame) wideValue(p uint64) (game.Nimber, bool) {
+func (g *cramBitsGame) wideValue(p uint64) (game.Nimber, bool) {
 	s := wideShape(p)
 	if s.H == 1 && s.Bits == rowMask(int(s.W)) {
 		return g.rows[s.W], true
