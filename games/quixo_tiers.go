@@ -48,7 +48,7 @@ func (g *Quixo) TierSize(t tier.ID) uint64 {
 func (g *Quixo) Rank(t tier.ID, p QuixoPos) uint64 {
 	me, them := p.sides()
 	hi, lo := splitTier(t)
-	r := rankPieces(me|them, me)
+	r := ranks().rankPieces(me|them, me)
 	if hi != lo && bits.OnesCount32(me) == lo {
 		r += g.partSize(hi, lo)
 	}
@@ -62,7 +62,7 @@ func (g *Quixo) Unrank(t tier.ID, r uint64) QuixoPos {
 		r -= size
 		a, b = b, a
 	}
-	occ, me := unrankPieces(r, g.cells, a, b)
+	occ, me := ranks().unrankPieces(r, g.cells, a, b)
 	return QuixoPos{X: me, O: occ &^ me}
 }
 
@@ -71,16 +71,17 @@ func (g *Quixo) Unrank(t tier.ID, r uint64) QuixoPos {
 func (g *Quixo) Enumerate(t tier.ID, lo, hi uint64, yield func(r uint64, p QuixoPos) bool) {
 	a, b := splitTier(t)
 	n := g.partSize(a, b)
+	rt := ranks()
 	stop := false
 	each := func(r uint64, occ, me uint32) bool {
 		stop = !yield(r, QuixoPos{X: me, O: occ &^ me})
 		return !stop
 	}
 	if lo < n {
-		enumeratePieces(lo, min(hi, n), g.cells, a, b, each)
+		rt.enumeratePieces(lo, min(hi, n), g.cells, a, b, each)
 	}
 	if hi > n && a != b && !stop {
-		enumeratePieces(max(lo, n)-n, hi-n, g.cells, b, a, func(r uint64, occ, me uint32) bool { return each(r+n, occ, me) })
+		rt.enumeratePieces(max(lo, n)-n, hi-n, g.cells, b, a, func(r uint64, occ, me uint32) bool { return each(r+n, occ, me) })
 	}
 }
 
@@ -199,6 +200,7 @@ func (g *Quixo) AppendParentRanks(dst []uint32, src tier.ID, r uint64, t tier.ID
 		off = g.partSize(hi, lo)
 	}
 	per := binom[a+pa][pa]
+	rt := ranks()
 	un := quixoUnmovesOf(g.n)
 	// keep: all ones when the parent held prev's cube at from (the parent is
 	// in src's tier), 0 when from was blank (one cube fewer of prev's).
@@ -216,9 +218,9 @@ func (g *Quixo) AppendParentRanks(dst []uint32, src tier.ID, r uint64, t tier.ID
 			pthem := cur&^m.seg | (cur&m.seg)<<shl>>shr
 			occ := pme | pthem
 			if g.cells <= 16 {
-				dst = append(dst, uint32(uint64(rankLow16[occ])*per+uint64(rankLow16[pext16(occ, pme)])+off))
+				dst = append(dst, uint32(uint64(rt.rankLow16[occ])*per+uint64(rt.rankLow16[rt.pext16(occ, pme)])+off))
 			} else {
-				dst = append(dst, uint32(rankSet(occ)*per+rankSet(pext(occ, pme))+off))
+				dst = append(dst, uint32(rt.rankSet(occ)*per+rt.rankSet(rt.pext(occ, pme))+off))
 			}
 		}
 	}
@@ -226,9 +228,9 @@ func (g *Quixo) AppendParentRanks(dst []uint32, src tier.ID, r uint64, t tier.ID
 }
 
 // pext16 is pext for occ < 2^16.
-func pext16(occ, mine uint32) uint32 {
+func (t *rankTables) pext16(occ, mine uint32) uint32 {
 	lo := occ & 255
-	return uint32(pextByte[lo][mine&255]) | uint32(pextByte[occ>>8&255][mine>>8&255])<<bits.OnesCount32(lo)
+	return uint32(t.pextByte[lo][mine&255]) | uint32(t.pextByte[occ>>8&255][mine>>8&255])<<bits.OnesCount32(lo)
 }
 
 // quixoUnmoves are Quixo's moves grouped by the cell a cube is pushed in

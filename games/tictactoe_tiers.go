@@ -30,13 +30,13 @@ func (TicTacToe) TierSize(t tier.ID) uint64 {
 
 // Rank numbers p within its tier.
 func (TicTacToe) Rank(_ tier.ID, p TicTacToePos) uint64 {
-	return rankPieces(uint32(p.X|p.O), uint32(p.X))
+	return ranks().rankPieces(uint32(p.X|p.O), uint32(p.X))
 }
 
 // Unrank returns the board of rank r of tier t.
 func (TicTacToe) Unrank(t tier.ID, r uint64) TicTacToePos {
 	x, o := tttCounts(t)
-	occ, mine := unrankPieces(r, 9, x, o)
+	occ, mine := ranks().unrankPieces(r, 9, x, o)
 	return TicTacToePos{X: uint16(mine), O: uint16(occ &^ mine)}
 }
 

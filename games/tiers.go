@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"os"
 	"sort"
+	"sync"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/limits"
@@ -278,58 +279,38 @@ var binom = func() (b [33][33]uint64) {
 	return b
 }()
 
-// rankPieces numbers the boards whose pieces are on the cells of occ, of
-// which the cells of mine are one player's, among all boards of n cells with
-// as many pieces of each: the combinatorial number system (Knuth, TAOCP
-// 7.2.1.3) ranks occ among the k-subsets of the n cells and mine among the
-// a-subsets of occ's k cells (mine compressed to k bits, as by PEXT), and
-// rank = rank(occ)*C(k, a) + rank(mine). Both ranks are sums over the set
-// bits, taken a byte at a time from tables (cnsByte, pextByte).
-func rankPieces(occ, mine uint32) uint64 {
-	return rankSet(occ)*binom[bits.OnesCount32(occ)][bits.OnesCount32(mine)] + rankSet(pext(occ, mine))
+// rankTables are the tables of the combinatorial ranking of boards
+// (rankPieces and its inverse), 0.8 MB in all. They are made on first use
+// (ranks), not when the program starts: the supervisor process of the CLI
+// and every request but a tier solver's never rank a board, and a table
+// made at start-up would be in each process's memory for nothing.
+type rankTables struct {
+	// cnsByte[c][j][b] is the share of byte c of a set in its
+	// combinatorial rank when j set bits lie below it: the sum of
+	// C(8c+i, j+m+1) over the set bits i of b, m of them below i.
+	cnsByte [4][33][256]uint32
+	// pextByte[m][v] packs the bits of v under the set bits of m into the
+	// low bits, in order (the PEXT instruction on one byte); pdepByte[m][v]
+	// deposits the low bits of v, in order, on the set bits of m (PDEP),
+	// its inverse on the bits of m.
+	pextByte, pdepByte [256][256]uint8
+	// rankLow16[m] is the combinatorial rank of the 16-bit set m.
+	rankLow16 [1 << 16]uint32
+	// binomT[k][n] is C(n, k): the column of one k contiguous, for the
+	// scans of unrankSubset.
+	binomT [33][33]uint64
+	// subsets16[subsetStart[j]+r] is the j-subset of {0..15} of rank r:
+	// the 16-bit masks of j bits in increasing order, which is the order
+	// of ranks.
+	subsetStart [17]uint32
+	subsets16   [1 << 16]uint16
 }
 
-// pext packs the bits of mine under the set bits of occ into the low bits,
-// in order (the PEXT instruction), a byte at a time from pextByte.
-func pext(occ, mine uint32) uint32 {
-	sub := uint32(pextByte[occ&255][mine&255])
-	k := bits.OnesCount32(occ & 255)
-	for c := 8; c < 32 && occ>>c != 0; c += 8 {
-		ob := occ >> c & 255
-		sub |= uint32(pextByte[ob][mine>>c&255]) << k
-		k += bits.OnesCount32(ob)
-	}
-	return sub
-}
+// ranks returns the ranking tables, made by the first call.
+var ranks = sync.OnceValue(newRankTables)
 
-// rankSet is the combinatorial rank of the set of bits of m (m < 2^25),
-// the sum of C(c, j) over its j-th smallest element c: the low 16 bits
-// from one table, the high bits from a table by the count below them.
-func rankSet(m uint32) uint64 {
-	lo := m & 0xffff
-	r := uint64(rankLow16[lo])
-	if hi := m >> 16; hi != 0 {
-		r += uint64(cnsByte[2][bits.OnesCount32(lo)][hi&255])
-		if hi >>= 8; hi != 0 {
-			r += uint64(cnsByte[3][bits.OnesCount32(m&0xffffff)][hi&255])
-		}
-	}
-	return r
-}
-
-// rankLow16[m] is the combinatorial rank of the 16-bit set m.
-var rankLow16 = func() []uint32 {
-	t := make([]uint32, 1<<16)
-	for m := range t {
-		t[m] = cnsByte[0][0][m&255] + cnsByte[1][bits.OnesCount8(uint8(m))][m>>8]
-	}
-	return t
-}()
-
-// cnsByte[c][j][b] is the share of byte c of a set in its combinatorial
-// rank when j set bits lie below it: the sum of C(8c+i, j+m+1) over the
-// set bits i of b, m of them below i.
-var cnsByte = func() (t [4][33][256]uint32) {
+func newRankTables() *rankTables {
+	t := new(rankTables)
 	for c := range 4 {
 		for j := range 33 {
 			for b := range 256 {
@@ -343,54 +324,101 @@ var cnsByte = func() (t [4][33][256]uint32) {
 						m++
 					}
 				}
-				t[c][j][b] = uint32(sum)
+				t.cnsByte[c][j][b] = uint32(sum)
 			}
 		}
 	}
-	return t
-}()
-
-// pextByte[m][v] packs the bits of v under the set bits of m into the low
-// bits, in order (the PEXT instruction on one byte); pdepByte[m][v]
-// deposits the low bits of v, in order, on the set bits of m (PDEP), its
-// inverse on the bits of m.
-var pextByte, pdepByte = byteBitTables()
-
-// byteBitTables builds pextByte and pdepByte: bit i of m, the k-th set bit,
-// moves v's bit i to bit k (pext) and v's bit k to bit i (pdep).
-func byteBitTables() (pext, pdep [256][256]uint8) {
+	// Bit i of m, the k-th set bit, moves v's bit i to bit k (pext) and
+	// v's bit k to bit i (pdep).
 	for m := range 256 {
 		for v := range 256 {
 			k := 0
 			for i := range 8 {
 				if m>>i&1 != 0 {
-					pext[m][v] |= uint8(v>>i&1) << k
-					pdep[m][v] |= uint8(v>>k&1) << i
+					t.pextByte[m][v] |= uint8(v>>i&1) << k
+					t.pdepByte[m][v] |= uint8(v>>k&1) << i
 					k++
 				}
 			}
 		}
 	}
-	return pext, pdep
+	for m := range t.rankLow16 {
+		t.rankLow16[m] = t.cnsByte[0][0][m&255] + t.cnsByte[1][bits.OnesCount8(uint8(m))][m>>8]
+	}
+	for n := range 33 {
+		for k := range 33 {
+			t.binomT[k][n] = binom[n][k]
+		}
+	}
+	next := 0
+	for j := range 17 {
+		t.subsetStart[j] = uint32(next)
+		for m := range 1 << 16 {
+			if bits.OnesCount16(uint16(m)) == j {
+				t.subsets16[next] = uint16(m)
+				next++
+			}
+		}
+	}
+	return t
+}
+
+// rankPieces numbers the boards whose pieces are on the cells of occ, of
+// which the cells of mine are one player's, among all boards of n cells with
+// as many pieces of each: the combinatorial number system (Knuth, TAOCP
+// 7.2.1.3) ranks occ among the k-subsets of the n cells and mine among the
+// a-subsets of occ's k cells (mine compressed to k bits, as by PEXT), and
+// rank = rank(occ)*C(k, a) + rank(mine). Both ranks are sums over the set
+// bits, taken a byte at a time from tables (cnsByte, pextByte).
+func (t *rankTables) rankPieces(occ, mine uint32) uint64 {
+	return t.rankSet(occ)*binom[bits.OnesCount32(occ)][bits.OnesCount32(mine)] + t.rankSet(t.pext(occ, mine))
+}
+
+// pext packs the bits of mine under the set bits of occ into the low bits,
+// in order (the PEXT instruction), a byte at a time from pextByte.
+func (t *rankTables) pext(occ, mine uint32) uint32 {
+	sub := uint32(t.pextByte[occ&255][mine&255])
+	k := bits.OnesCount32(occ & 255)
+	for c := 8; c < 32 && occ>>c != 0; c += 8 {
+		ob := occ >> c & 255
+		sub |= uint32(t.pextByte[ob][mine>>c&255]) << k
+		k += bits.OnesCount32(ob)
+	}
+	return sub
+}
+
+// rankSet is the combinatorial rank of the set of bits of m (m < 2^25),
+// the sum of C(c, j) over its j-th smallest element c: the low 16 bits
+// from one table, the high bits from a table by the count below them.
+func (t *rankTables) rankSet(m uint32) uint64 {
+	lo := m & 0xffff
+	r := uint64(t.rankLow16[lo])
+	if hi := m >> 16; hi != 0 {
+		r += uint64(t.cnsByte[2][bits.OnesCount32(lo)][hi&255])
+		if hi >>= 8; hi != 0 {
+			r += uint64(t.cnsByte[3][bits.OnesCount32(m&0xffffff)][hi&255])
+		}
+	}
+	return r
 }
 
 // unrankPieces is the inverse of rankPieces for boards of n cells with a
 // pieces of one player and b of the other.
-func unrankPieces(r uint64, n, a, b int) (occ, mine uint32) {
+func (t *rankTables) unrankPieces(r uint64, n, a, b int) (occ, mine uint32) {
 	k := a + b
 	per := binom[k][a]
 	r1, r2 := r/per, r%per
-	occ = unrankSubset(r1, n, k)
-	return occ, deposit(unrankSubset(r2, k, a), occ)
+	occ = t.unrankSubset(r1, n, k)
+	return occ, t.deposit(t.unrankSubset(r2, k, a), occ)
 }
 
 // deposit returns the cells of occ whose order among occ's cells (in
 // increasing order) is a bit of sub (PDEP), a byte of occ at a time.
-func deposit(sub, occ uint32) uint32 {
+func (t *rankTables) deposit(sub, occ uint32) uint32 {
 	var mine uint32
 	for c := 0; c < 4 && sub != 0; c++ {
 		ob := occ >> (8 * c) & 255
-		mine |= uint32(pdepByte[ob][sub&255]) << (8 * c)
+		mine |= uint32(t.pdepByte[ob][sub&255]) << (8 * c)
 		sub >>= bits.OnesCount32(ob)
 	}
 	return mine
@@ -408,17 +436,17 @@ func nextSet(x uint32) uint32 {
 // boards of n cells with a pieces of one player and b of the other, as
 // unrankPieces gives them, stepping from one to the next instead of
 // unranking each.
-func enumeratePieces(from, to uint64, n, a, b int, yield func(r uint64, occ, mine uint32) bool) {
+func (t *rankTables) enumeratePieces(from, to uint64, n, a, b int, yield func(r uint64, occ, mine uint32) bool) {
 	if from >= to {
 		return
 	}
 	k := a + b
 	per := binom[k][a]
 	r2 := from % per
-	occ := unrankSubset(from/per, n, k)
-	sub := unrankSubset(r2, k, a)
+	occ := t.unrankSubset(from/per, n, k)
+	sub := t.unrankSubset(r2, k, a)
 	for r := from; r < to; r++ {
-		if !yield(r, occ, deposit(sub, occ)) {
+		if !yield(r, occ, t.deposit(sub, occ)) {
 			return
 		}
 		if r2++; r2 == per {
@@ -432,30 +460,19 @@ func enumeratePieces(from, to uint64, n, a, b int, yield func(r uint64, occ, min
 	}
 }
 
-// binomT[k][n] is C(n, k): the column of one k contiguous, for the scans
-// of unrankSubset.
-var binomT = func() (t [33][33]uint64) {
-	for n := range 33 {
-		for k := range 33 {
-			t[k][n] = binom[n][k]
-		}
-	}
-	return t
-}()
-
 // unrankSubset returns the k-subset of {0..n-1} of rank r in the
 // combinatorial number system: the largest c with C(c, k) <= r is its
 // largest element, and so on down; once the elements left are below 16,
 // the subset of {0..15} of their rank comes from a table (the j-subsets of
 // a smaller set come first in this order, so the rank is the same).
-func unrankSubset(r uint64, n, k int) uint32 {
+func (t *rankTables) unrankSubset(r uint64, n, k int) uint32 {
 	var mask uint32
 	c := n - 1
 	for j := k; j >= 1; j-- {
 		if c < 16 {
-			return mask | uint32(subsets16[subsetStart[j]+uint32(r)])
+			return mask | uint32(t.subsets16[t.subsetStart[j]+uint32(r)])
 		}
-		col := &binomT[j]
+		col := &t.binomT[j]
 		for col[c] > r {
 			c--
 		}
@@ -465,18 +482,3 @@ func unrankSubset(r uint64, n, k int) uint32 {
 	}
 	return mask
 }
-
-// subsets16[subsetStart[j]+r] is the j-subset of {0..15} of rank r: the
-// 16-bit masks of j bits in increasing order, which is the order of ranks.
-var subsetStart, subsets16 = func() (start [17]uint32, t []uint16) {
-	t = make([]uint16, 0, 1<<16)
-	for j := range 17 {
-		start[j] = uint32(len(t))
-		for m := range 1 << 16 {
-			if bits.OnesCount16(uint16(m)) == j {
-				t = append(t, uint16(m))
-			}
-		}
-	}
-	return start, t
-}()

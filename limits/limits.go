@@ -153,8 +153,9 @@ func Slack(limit int64) int64 { return max(64<<20, limit/10) }
 // limit and its Slack, less 32 MiB for what the runtime's limit does not
 // cover, so that the process's resident size stays within limit plus
 // Slack. That is the program's code, which the CLI's supervisor and its
-// worker each map (11-13 MiB resident in each: 26 MiB of the process tree
-// with the supervisor's own heap), and what the heap passes the limit by
+// worker each map (11-13 MiB resident in each as it starts; then the
+// supervisor keeps 5.5 MiB and the worker lets go of what only its
+// start-up touched, docs/limits.md), and what the heap passes the limit by
 // before the pacer (Room) makes the program wait for the collector. A
 // request that makes garbage fast keeps the heap at the runtime's limit,
 // so the reserve must hold all of that: with 24 MiB a rule script's tree

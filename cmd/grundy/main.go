@@ -14,6 +14,7 @@ import (
 	"os/signal"
 	"regexp"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -47,12 +48,19 @@ const (
 
 func main() {
 	if os.Getenv(workerEnv) != "1" {
+		if onlyHelp(os.Args[1:]) {
+			// Nothing to compute, hence nothing to supervise.
+			os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		}
 		if status, ok := supervise(os.Args[1:]); ok {
 			os.Exit(status)
 		}
 		// Could not start the worker: work in this process.
 		os.Exit(run(interruptible(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
+	// What the start-up touched stays in the page cache, not in the
+	// worker's memory: the work faults back the pages it uses.
+	releaseProgramPages()
 	status := run(withLifeline(interruptible()), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	if status == exitBadInput {
 		status = workerBadInput
@@ -118,6 +126,7 @@ func supervise(args []string) (status int, ok bool) {
 		return 0, false
 	}
 	release() // the worker holds its own copy of the lifeline's read end
+	idle()
 	if filtered != nil {
 		cmd.Stderr.(*os.File).Close() // the worker holds its own copy
 	}
@@ -162,6 +171,43 @@ func supervise(args []string) (status int, ok bool) {
 		fmt.Fprintf(os.Stderr, "grundy: the computation failed (the worker process ended with %s: a crash or the machine's memory, not bad input; try a smaller --max-memory)\n", what)
 		return exitFailed, true
 	}
+}
+
+// idle shrinks the supervisor, which from now on only waits, passes
+// signals on and copies lines, to the memory that takes: its free heap goes
+// back to the system, the collector runs only when the heap has grown by
+// idleHeapGrowth (so no periodic collection reads the program's type data
+// back in), and the program's pages the start-up touched leave its
+// resident set (releaseProgramPages). The worker maps the same program
+// file, so those pages are the worker's anyway; a tree of processes summed
+// by resident set counted them twice.
+func idle() {
+	debug.FreeOSMemory()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(int64(m.Sys-m.HeapReleased) + idleHeapGrowth)
+	releaseProgramPages()
+}
+
+// idleHeapGrowth is how much the idle supervisor's memory may grow before
+// its collector runs.
+const idleHeapGrowth = 4 << 20
+
+// onlyHelp reports whether the command line asks for help or the version
+// and nothing else: no word (the usage), a first word "help" (cobra's help
+// verb, which prints a verb's help and never runs it), or a first word
+// --help, -h or --version. Such a command runs in this process: it has
+// no computation to supervise.
+func onlyHelp(args []string) bool {
+	if len(args) == 0 {
+		return true
+	}
+	switch args[0] {
+	case "help", "--help", "-h", "--version":
+		return true
+	}
+	return false
 }
 
 // run executes one command line with the given streams and returns the exit

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/grundy-go/grundy/game"
@@ -244,7 +245,8 @@ func provenRecord(code string, seq *heap.Sequence, to int64) (Record, error) {
 	return r, nil
 }
 
-var crcTable = crc64.MakeTable(crc64.ECMA)
+// crcTable is the CRC-64/ECMA table, made on first use (as sparse's).
+var crcTable = sync.OnceValue(func() *crc64.Table { return crc64.MakeTable(crc64.ECMA) })
 
 // checksumAt is sparse.Checksum of at(0), ..., at(count-1), streamed.
 func checksumAt(count int64, at func(n int64) uint16) uint64 {
@@ -254,11 +256,11 @@ func checksumAt(count int64, at func(n int64) uint16) uint64 {
 		v := at(n)
 		buf = append(buf, byte(v), byte(v>>8))
 		if len(buf) == cap(buf) {
-			crc = crc64.Update(crc, crcTable, buf)
+			crc = crc64.Update(crc, crcTable(), buf)
 			buf = buf[:0]
 		}
 	}
-	return crc64.Update(crc, crcTable, buf)
+	return crc64.Update(crc, crcTable(), buf)
 }
 
 // RunFile is the run file of code in dir: the code with the point

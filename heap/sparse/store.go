@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
@@ -48,7 +49,10 @@ const (
 	maxName     = 200
 )
 
-var crcTable = crc64.MakeTable(crc64.ECMA)
+// crcTable is the CRC-64/ECMA table, made on first use: crc64 builds 32 KB
+// of tables when first asked for one, and made at start-up they were in the
+// memory of every process, most of which never checksum a run file.
+var crcTable = sync.OnceValue(func() *crc64.Table { return crc64.MakeTable(crc64.ECMA) })
 
 // Checksum is the CRC-64/ECMA of values as little-endian uint16 bytes, the
 // checksum recorded in run files and reported in statistics.
@@ -62,7 +66,7 @@ func updateChecksum(crc uint64, values []uint16) uint64 {
 	}
 	if littleEndian {
 		b := unsafe.Slice((*byte)(unsafe.Pointer(&values[0])), 2*len(values))
-		return crc64.Update(crc, crcTable, b)
+		return crc64.Update(crc, crcTable(), b)
 	}
 	buf := make([]byte, 0, 4096)
 	for len(values) > 0 {
@@ -71,7 +75,7 @@ func updateChecksum(crc uint64, values []uint16) uint64 {
 		for _, v := range values[:n] {
 			buf = binary.LittleEndian.AppendUint16(buf, v)
 		}
-		crc = crc64.Update(crc, crcTable, buf)
+		crc = crc64.Update(crc, crcTable(), buf)
 		values = values[n:]
 	}
 	return crc
