@@ -61,7 +61,7 @@ Exit status: 0 done, 1 the computation failed or hit a limit (--timeout,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.SetVersionTemplate(versionTemplate())
+	root.SetVersionTemplate(versionTemplate)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageError{flagError(cmd, err)} })
 	pf := root.PersistentFlags()
 	pf.BoolVar(&opts.json, "json", false, "print one JSON document on stdout")
@@ -135,13 +135,20 @@ func version() string {
 }
 
 // versionTemplate is cobra's template for --version: the text line, or
-// with --json the JSON document of buildVersion.
-func versionTemplate() string {
+// with --json the JSON document of buildVersion (versionJSON, encoded only
+// when asked for: the encoder's code and tables are not in the memory of
+// every other command).
+const versionTemplate = `{{if eq (.Flags.Lookup "json").Value.String "true"}}{{versionJSON}}` + "\n{{else}}grundy {{.Version}}\n{{end}}"
+
+func init() { cobra.AddTemplateFunc("versionJSON", versionJSON) }
+
+// versionJSON is the JSON document of buildVersion.
+func versionJSON() string {
 	doc, err := json.MarshalIndent(readVersion(), "", "  ")
 	if err != nil {
-		doc = []byte(`{"version": "(devel)"}`)
+		return `{"version": "(devel)"}`
 	}
-	return `{{if eq (.Flags.Lookup "json").Value.String "true"}}` + string(doc) + "\n{{else}}grundy {{.Version}}\n{{end}}"
+	return string(doc)
 }
 
 // rootHooks adjust the root command after the verbs are added (flags of a
