@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"runtime"
 	"sync"
 
 	"github.com/grundy-go/grundy/game"
@@ -116,19 +117,28 @@ func (ci *cramInstance) Evaluator(budget *limits.Budget) Evaluator {
 // cramEval is the Evaluator of Cram.
 type cramEval struct {
 	*cramInstance
-	budget *limits.Budget
-	bits   *cramBitsGame         // splits the sets valued by fast (its own buffers: fast's game is the engine's)
-	fast   *solve.Pruned[uint64] // components within 8x8 and wide keys (cramBitsGame); nil before prepare
-	wide   *solve.Pruned[Shape]  // the components no key holds (cramShapeGame)
-	lines  *heap.Sequence        // Dawson's Kayles, for lines longer than 64 cells
+	budget  *limits.Budget
+	bits    *cramBitsGame         // splits the sets valued by fast (its own buffers: fast's game is the engine's)
+	fast    *solve.Pruned[uint64] // components within 8x8 and wide keys (cramBitsGame); nil before prepare
+	wide    *solve.Pruned[Shape]  // the components no key holds (cramShapeGame)
+	lines   *heap.Sequence        // Dawson's Kayles, for lines longer than 64 cells
+	workers int                   // the workers of fast's searches (SetWorkers; 0: one per core)
 }
+
+// SetWorkers sets how many goroutines search each question of the
+// bitboard engine (solve.Pruned.Parallel): 0 for one per core, 1 for the
+// serial search.
+func (e *cramEval) SetWorkers(n int) { e.workers = n }
 
 // prepare makes the bitboard engine on first use. Its two games (the
 // engine's and bits) share one canonical-form cache (256 KiB) and one
 // endgame table (1 MiB), both counted against the budget, each held only
 // when holdSpeedup allows it: under a small memory limit the engine goes
 // without them and searches what they would have answered, with the same
-// values.
+// values. With more than one worker (SetWorkers; one per core unless
+// set), the engine's questions are searched by that many goroutines at
+// once (solve.Pruned.Parallel), each other worker over a game of its own
+// (workerGame), counted likewise.
 func (e *cramEval) prepare() error {
 	if e.fast != nil {
 		return nil
@@ -136,6 +146,32 @@ func (e *cramEval) prepare() error {
 	if err := e.budget.Grow(2 * cramScratchBytes); err != nil {
 		return err
 	}
+	endgame, cache := e.tables()
+	e.bits = newCramBitsGameWith(e.symmetry, cache, endgame)
+	e.fast = solve.NewPruned[uint64](newCramBitsGameWith(e.symmetry, cache, endgame), e.budget)
+	workers := e.workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	e.fast.Parallel(workers, e.workerGame)
+	return nil
+}
+
+// workerGame returns a game for another worker of the parallel search:
+// its own buffers, counted (an error when they do not fit), and its own
+// endgame table and canonical-form cache (neither is safe for concurrent
+// use), each held when holdSpeedup allows.
+func (e *cramEval) workerGame() (game.Game[uint64], error) {
+	if err := e.budget.Grow(cramScratchBytes); err != nil {
+		return nil, err
+	}
+	endgame, cache := e.tables()
+	return newCramBitsGameWith(e.symmetry, cache, endgame), nil
+}
+
+// tables returns a new endgame table and canonical-form cache, each
+// counted against the budget, or nil when holdSpeedup refuses it.
+func (e *cramEval) tables() (*cramEndgameTable, *canonCache) {
 	var endgame *cramEndgameTable
 	if holdSpeedup(e.budget, cramEndgameBytes) {
 		endgame = new(cramEndgameTable)
@@ -144,9 +180,7 @@ func (e *cramEval) prepare() error {
 	if holdSpeedup(e.budget, canonCacheBytes) {
 		cache = new(canonCache)
 	}
-	e.bits = newCramBitsGameWith(e.symmetry, cache, endgame)
-	e.fast = solve.NewPruned[uint64](newCramBitsGameWith(e.symmetry, cache, endgame), e.budget)
-	return nil
+	return endgame, cache
 }
 
 func (e *cramEval) States() int64 {

@@ -72,9 +72,10 @@ func cramValue(t *testing.T, e Evaluator, inst *cramInstance, board string) game
 }
 
 // TestCramAgainstBruteForce checks the engine, with and without the
-// symmetry shortcut, against denseCramValues: on every set of open cells
-// of the boards of at most 16 cells, and on the empty sub-boards and 2,000
-// random sets of cells (every density) of 6 x 4, 4 x 6 and 5 x 5.
+// symmetry shortcut, serial and with two workers, against
+// denseCramValues: on every set of open cells of the boards of at most 16
+// cells, and on the empty sub-boards and 2,000 random sets of cells
+// (every density) of 6 x 4, 4 x 6 and 5 x 5.
 func TestCramAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(32, 1))
 	for _, d := range [][2]int{{3, 3}, {4, 3}, {3, 4}, {4, 4}, {5, 3}, {3, 5}, {8, 2}, {2, 8}, {6, 4}, {4, 6}, {5, 5}, {10, 2}, {2, 10}} {
@@ -104,7 +105,7 @@ func TestCramAgainstBruteForce(t *testing.T) {
 				masks = append(masks, full&(1<<(w*h)-1))
 			}
 		}
-		for _, variant := range []string{"symmetry", "nosymmetry", "small memory", "small memory with tables"} {
+		for _, variant := range []string{"symmetry", "nosymmetry", "two workers", "small memory", "small memory with tables"} {
 			switch {
 			case variant == "small memory" && w*h != 24:
 				continue // 6 x 4 is enough (and costly without the tables) to replace entries
@@ -113,6 +114,12 @@ func TestCramAgainstBruteForce(t *testing.T) {
 			}
 			t.Run(fmt.Sprintf("%dx%d/%s", w, h, variant), func(t *testing.T) {
 				inst := &cramInstance{symmetry: variant != "nosymmetry"}
+				// The serial search, and the parallel one (solve.Pruned.Parallel)
+				// with the shortcut, without it and under 1 MiB.
+				workers := 1
+				if variant == "nosymmetry" || variant == "two workers" || variant == "small memory" {
+					workers = 2
+				}
 				var budget *limits.Budget
 				switch variant {
 				case "small memory":
@@ -132,6 +139,7 @@ func TestCramAgainstBruteForce(t *testing.T) {
 					budget = &limits.Budget{MaxMemory: 5<<19 + 8<<10}
 				}
 				e := inst.Evaluator(budget)
+				e.(MultiCore).SetWorkers(workers)
 				defer func() {
 					ce := e.(*cramEval)
 					if _, replaced := ce.memoized(); budget != nil && w*h >= 24 && replaced == 0 {
@@ -182,13 +190,19 @@ func naiveCram(w, h int, m uint64, memo map[uint64]game.Nimber) game.Nimber {
 // TestCramWideAgainstNaive checks the components wider than 8 (the wide
 // keys of cram_wide.go, and the Shape engine for those that do not fit
 // one) against naiveCram on random boards of 12 to 20 open cells, 9 to 15
-// cells wide or tall, with and without the shortcut.
+// cells wide or tall, with and without the shortcut, serial and with two
+// workers.
 func TestCramWideAgainstNaive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(32, 3))
 	wide := 0
 	for _, d := range [][2]int{{9, 3}, {3, 9}, {9, 4}, {4, 9}, {10, 4}, {12, 4}, {4, 12}, {15, 3}, {9, 7}, {10, 6}, {8, 8}} {
 		w, h := d[0], d[1]
-		engines := []Evaluator{(&cramInstance{symmetry: true}).Evaluator(nil), (&cramInstance{}).Evaluator(nil)}
+		// With and without the shortcut, serial and with two workers.
+		engines := []Evaluator{(&cramInstance{symmetry: true}).Evaluator(nil), (&cramInstance{}).Evaluator(nil),
+			(&cramInstance{symmetry: true}).Evaluator(nil), (&cramInstance{}).Evaluator(nil)}
+		for i, e := range engines {
+			e.(MultiCore).SetWorkers(1 + i/2)
+		}
 		for range 150 {
 			// A random walk of open cells, mostly forward along the board's
 			// long side (a, of length long; b across, of length short), so
@@ -233,7 +247,7 @@ func TestCramWideAgainstNaive(t *testing.T) {
 			}
 			want := naiveCram(w, h, m, map[uint64]game.Nimber{})
 			for i, e := range engines {
-				inst := &cramInstance{symmetry: i == 0}
+				inst := &cramInstance{symmetry: i%2 == 0}
 				if got := cramValue(t, e, inst, board.String()); got != want {
 					t.Fatalf("%s %s: engine %d, naive %d", inst.Name(), board.String(), got, want)
 				}

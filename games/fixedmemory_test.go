@@ -101,7 +101,9 @@ func maskBoards(t *testing.T, inst Instance, w, h, n int, value func(m uint32) g
 // within half the limit (holdSpeedup): without a limit and at 2.5 MiB and
 // 8 KiB both are, at 1 MiB the cache only, at 64 KiB neither (the memo's
 // smallest table still fits), and the values stay the brute force's
-// (denseCramValues) either way.
+// (denseCramValues) either way. The serial search is checked, and the
+// parallel one with two workers, each other worker's game (its buffers,
+// and its own tables when they fit) counted too.
 func TestCramMemoryCounted(t *testing.T) {
 	const w, h = 5, 4
 	dense := denseCramValues(w, h)
@@ -109,15 +111,23 @@ func TestCramMemoryCounted(t *testing.T) {
 	comps, want := maskBoards(t, inst, w, h, 200, func(m uint32) game.Nimber { return game.Nimber(dense[m]) })
 	for _, tc := range []struct {
 		limit          int64
+		workers        int
 		endgame, cache bool
 	}{
-		{0, true, true},
-		{5<<19 + 8<<10, true, true},
-		{1 << 20, false, true},
-		{64 << 10, false, false},
+		{0, 1, true, true},
+		{5<<19 + 8<<10, 1, true, true},
+		{1 << 20, 1, false, true},
+		{64 << 10, 1, false, false},
+		{0, 2, true, true},
+		{64 << 10, 2, false, false},
 	} {
-		t.Run(limits.Bytes(tc.limit), func(t *testing.T) {
-			e := checkCounted(t, inst.Evaluator, comps, want, tc.limit).(*cramEval)
+		t.Run(fmt.Sprintf("%s/%d workers", limits.Bytes(tc.limit), tc.workers), func(t *testing.T) {
+			newEval := func(budget *limits.Budget) Evaluator {
+				e := inst.Evaluator(budget)
+				e.(MultiCore).SetWorkers(tc.workers)
+				return e
+			}
+			e := checkCounted(t, newEval, comps, want, tc.limit).(*cramEval)
 			if e.fast == nil {
 				t.Fatal("no bitboard engine was made")
 			}
@@ -133,6 +143,17 @@ func TestCramMemoryCounted(t *testing.T) {
 			}
 			if tc.cache {
 				fixed += canonCacheBytes
+			}
+			if tc.workers > 1 {
+				// The other worker's game: its buffers and, when they
+				// fit, its own tables (none is safe for concurrent use).
+				fixed += cramScratchBytes
+				if tc.endgame {
+					fixed += cramEndgameBytes + canonCacheBytes
+				}
+			}
+			if e.fast.Workers() != tc.workers {
+				t.Errorf("%d workers, want %d", e.fast.Workers(), tc.workers)
 			}
 			if got := e.budget.Memory() - e.fast.Held() - e.wide.Held(); got != fixed {
 				t.Errorf("the budget counts %d bytes besides the engines' memos, want %d", got, fixed)

@@ -27,6 +27,15 @@ type Valued interface {
 	Evaluator(budget *limits.Budget) Evaluator
 }
 
+// MultiCore is implemented by the Evaluators whose searches can run on
+// several goroutines at once (Cram's pruned search, solve.Pruned.Parallel).
+// SetWorkers sets how many work on each search: 0 for one per core
+// (GOMAXPROCS), 1 for the serial search. It is called before the first
+// search; the values are the same whatever the count.
+type MultiCore interface {
+	SetWorkers(n int)
+}
+
 // Evaluator values the components of one Valued instance for one request,
 // memoizing as it goes. It is not safe for concurrent use.
 type Evaluator interface {

@@ -16,6 +16,9 @@ type request struct {
 	budget *limits.Budget
 	evals  map[games.Instance]games.Evaluator
 	order  []games.Evaluator // in creation order, for States
+	// workers is how many goroutines search each question of the engines
+	// that can use several (games.MultiCore): 0 for one per core.
+	workers int
 }
 
 func newRequest(budget *limits.Budget) *request {
@@ -33,6 +36,9 @@ func (r *request) evaluator(inst games.Instance) (games.Evaluator, error) {
 		return nil, &game.UnsupportedError{Instead: "solve", Err: fmt.Errorf("%s is a %s game with no Grundy values", inst.Name(), inst.Kind())}
 	}
 	e := v.Evaluator(r.budget)
+	if mc, ok := e.(games.MultiCore); ok {
+		mc.SetWorkers(r.workers)
+	}
 	r.evals[inst] = e
 	r.order = append(r.order, e)
 	return e, nil

@@ -71,7 +71,26 @@ type Move struct {
 // Every engine the request starts counts against budget (nil: no limit):
 // the values, the winning moves and any cell table together.
 func Value(ctx context.Context, pos games.Position, budget *limits.Budget) (*ValueResult, error) {
+	return ValueWith(ctx, pos, budget, ValueOptions{})
+}
+
+// ValueOptions are the settings of ValueWith beyond the position and the
+// limits.
+type ValueOptions struct {
+	// Workers is how many goroutines search each question of the engines
+	// that search on several cores (games.MultiCore: Cram's): 0 for one
+	// per core, 1 for the serial search, at most MaxWorkers. The values
+	// are the same whatever the count.
+	Workers int
+}
+
+// ValueWith is Value with opts.
+func ValueWith(ctx context.Context, pos games.Position, budget *limits.Budget, opts ValueOptions) (*ValueResult, error) {
+	if opts.Workers < 0 || opts.Workers > MaxWorkers {
+		return nil, game.Inputf("%d workers: give 0 (one per core) to %d", opts.Workers, MaxWorkers)
+	}
 	req := newRequest(budget)
+	req.workers = opts.Workers
 	return req.value(ctx, pos)
 }
 

@@ -13,14 +13,17 @@ import (
 // the winning moves has already found the position's value, and its error
 // says it (a long run stopped there would otherwise lose it). The value is
 // the one the unlimited request gives; the limit is found by trying every
-// state limit below the unlimited request's count.
+// state limit below the unlimited request's count. The search is the
+// serial one (one worker): the states of a parallel search vary from run
+// to run with the workers' timing.
 func TestValueStoppedInMovesKeepsValue(t *testing.T) {
 	for _, text := range []string{"cram 3x7"} {
 		pos, err := Parse(strings.Fields(text), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		full, err := Value(context.Background(), pos, nil)
+		serial := ValueOptions{Workers: 1}
+		full, err := ValueWith(context.Background(), pos, nil, serial)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -29,7 +32,7 @@ func TestValueStoppedInMovesKeepsValue(t *testing.T) {
 		}
 		found := false
 		for k := full.States - 1; k > 0 && !found; k-- {
-			_, err := Value(context.Background(), pos, &limits.Budget{MaxStates: k})
+			_, err := ValueWith(context.Background(), pos, &limits.Budget{MaxStates: k}, serial)
 			if err == nil {
 				t.Fatalf("%s: answered under %d states, below the %d it counts unlimited", text, k, full.States)
 			}

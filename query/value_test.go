@@ -170,6 +170,51 @@ func TestValueHugeNimHeap(t *testing.T) {
 	}
 }
 
+// TestValueWorkers checks ValueWith's worker count: Cram's search on one
+// goroutine and on several gives the same value and the same winning moves
+// (the values of 5 x 5 and 6 x 5 against the published table,
+// docs/cram.md), counts its states, and a count out of range is bad input. A state limit
+// stops the parallel search with the serial one's error.
+func TestValueWorkers(t *testing.T) {
+	for _, tc := range []struct {
+		board string
+		want  game.Nimber
+	}{{"cram 5x5", 0}, {"cram 6x5", 2}} {
+		pos, err := ParseString(tc.board)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var moves []string
+		for _, workers := range []int{1, 2, 3} {
+			res, err := ValueWith(t.Context(), pos, nil, ValueOptions{Workers: workers})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Grundy != tc.want || res.States == 0 {
+				t.Fatalf("%s, %d workers: value %d after %d states, want %d", tc.board, workers, res.Grundy, res.States, tc.want)
+			}
+			var got []string
+			for _, m := range res.WinningMoves {
+				got = append(got, m.PositionAfter)
+			}
+			if workers == 1 {
+				moves = got
+			} else if !slices.Equal(got, moves) {
+				t.Fatalf("%s: %d workers give the winning moves %v, one gives %v", tc.board, workers, got, moves)
+			}
+		}
+	}
+	pos, _ := ParseString("cram 5x7")
+	if _, err := ValueWith(t.Context(), pos, &limits.Budget{MaxStates: 500}, ValueOptions{Workers: 2}); !errors.Is(err, limits.ErrStateLimit) {
+		t.Fatalf("cram 5x7 within 500 states on 2 workers: %v, want the state limit", err)
+	}
+	for _, bad := range []int{-1, MaxWorkers + 1} {
+		if _, err := ValueWith(t.Context(), pos, nil, ValueOptions{Workers: bad}); !errors.Is(err, game.ErrInput) {
+			t.Fatalf("%d workers: %v, want bad input", bad, err)
+		}
+	}
+}
+
 func TestValueLimit(t *testing.T) {
 	pos, _ := ParseString("divisor 100000")
 	_, err := Value(context.Background(), pos, &limits.Budget{MaxStates: 1000})

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
 	"github.com/grundy-go/grundy/limits"
@@ -63,7 +64,8 @@ import (
 // The game's options must already be split into canonical components (as
 // SumAppender's are), or the game must be a game.Splitter and may be a
 // game.Canonicalizer; a game.Valuer answers the components it knows. It is
-// not safe for concurrent use.
+// not safe for concurrent use; Parallel makes its questions searched by
+// several goroutines at once (prunedparallel.go).
 type Pruned[P comparable] struct {
 	limits.Counter
 
@@ -74,10 +76,18 @@ type Pruned[P comparable] struct {
 	sizer  Sizer[P]
 	weigh  Weigher[P]
 	sums   SumAppender[P]    // the game's options without a callback, if it has neither Splitter nor Canonicalizer
-	table  *factsTable[P]    // the memo, made by ready
+	table  *factsTable[P]    // the memo, made by ready (nil when memo is used)
 	fixed  bool              // the table may not grow: it replaces entries
 	path   []P               // the components whose options are being asked about, outermost first
 	frames []*prunedFrame[P] // the scratch of each depth's options
+
+	par     *prunedWorkers[P]  // the workers of a parallel search (Parallel), nil if none
+	memo    *sharedMemo        // the memo shared by the workers, nil for table
+	added   int64              // entries this worker added to memo and has not counted there yet
+	sizeKey func(k uint64) int // the Sizer on memo's keys, for its replacements
+	marks   *busyMarks         // the components the workers are searching near the root
+	touched uint64             // the sum of touchShared's loads, kept so they are not optimised away
+	scratch int64              // the bytes of the frames' buffers, accounted for with the budget
 }
 
 // Sizer is an optional interface of a game for Pruned: Size estimates the
@@ -117,6 +127,7 @@ type prunedFrame[P comparable] struct {
 	ends  []int32        // scratch of the game's SumAppender: each option's end in parts
 	keys  []uint64       // scratch of the sort: key<<32 | index
 	spare []prunedOption // scratch of the sort
+	held  int64          // the bytes of the buffers accounted for with the budget
 }
 
 // keyField is the largest value of a 20-bit field of an option's key;
@@ -133,6 +144,7 @@ type prunedOption struct {
 	start, end int32
 	key        uint64
 	known      bool
+	deferred   bool // left for scan's second pass
 	acc        game.Nimber
 	value      game.Nimber
 }
@@ -154,6 +166,9 @@ func NewPruned[P comparable](g game.Game[P], budget *limits.Budget) *Pruned[P] {
 
 // Memoized reports how many components the solver knows something of.
 func (s *Pruned[P]) Memoized() int {
+	if s.memo != nil {
+		return int(s.memo.count.Load())
+	}
 	if s.table == nil {
 		return 0
 	}
@@ -163,6 +178,9 @@ func (s *Pruned[P]) Memoized() int {
 // Replaced reports how many entries the memo has replaced (or dropped as
 // it grew) once it could not grow.
 func (s *Pruned[P]) Replaced() int64 {
+	if s.memo != nil {
+		return s.memo.evicted.Load()
+	}
 	if s.table == nil {
 		return 0
 	}
@@ -171,8 +189,11 @@ func (s *Pruned[P]) Replaced() int64 {
 
 // ready makes the memo, of the smallest size, on first use.
 func (s *Pruned[P]) ready() error {
-	if s.table != nil {
+	if s.table != nil || s.memo != nil {
 		return nil
+	}
+	if s.par != nil {
+		return s.readyWorkers()
 	}
 	t := newFactsTable[P]()
 	if err := s.Hold(t.bytesOf(len(t.slots))); err != nil {
@@ -191,7 +212,7 @@ func (s *Pruned[P]) Value(ctx context.Context, p P) (game.Nimber, error) {
 	parts := s.components(p, nil)
 	var x game.Nimber
 	for _, c := range parts {
-		v, err := s.value(ctx, c)
+		v, err := s.valueOf(ctx, c)
 		if err != nil {
 			return 0, err
 		}
@@ -209,6 +230,9 @@ func (s *Pruned[P]) IsValue(ctx context.Context, parts []P, v game.Nimber) (bool
 	for _, p := range parts {
 		canon = s.components(p, canon)
 	}
+	if s.par != nil {
+		return s.raceSumIs(ctx, canon, v)
+	}
 	return s.sumIs(ctx, canon, v)
 }
 
@@ -223,6 +247,12 @@ func (s *Pruned[P]) lookup(c P) facts {
 			return facts{value: v, known: true}
 		}
 	}
+	if s.memo != nil {
+		if w := s.memo.table.Load().get(keyOf(&c)); w != 0 {
+			return unpack(w)
+		}
+		return facts{}
+	}
 	if i, ok := s.table.find(c); ok {
 		return unpack(s.table.slots[i].meta)
 	}
@@ -234,6 +264,10 @@ func (s *Pruned[P]) lookup(c P) facts {
 // allows; when c's window is full, c replaces the cheapest entry of its
 // window.
 func (s *Pruned[P]) remember(c P, f facts) {
+	if s.memo != nil {
+		s.rememberShared(c, f)
+		return
+	}
 	t := s.table
 	i, ok := t.find(c)
 	if !ok && 4*(t.count+1) > 3*len(t.slots) && s.growable() {
@@ -385,8 +419,10 @@ func (s *Pruned[P]) optionIs(ctx context.Context, fr *prunedFrame[P], o *prunedO
 
 // optionHas reports whether some option of c has value k, adding what it
 // learns to f, the caller's copy of c's facts, which it stores. No other
-// question changes c's entry meanwhile: the questions it asks are on
-// options, and reaching c from them is a cycle.
+// question of this engine changes c's entry meanwhile: the questions it
+// asks are on options, and reaching c from them is a cycle. (The other
+// workers of a parallel search may add facts to it: the shared memo
+// merges what each stores.)
 func (s *Pruned[P]) optionHas(ctx context.Context, c P, f *facts, k game.Nimber) (bool, error) {
 	if f.known && k <= f.value {
 		return k < f.value, nil // the value is the mex of the options' values
@@ -408,31 +444,9 @@ func (s *Pruned[P]) optionHas(ctx context.Context, c P, f *facts, k game.Nimber)
 	}
 	found := k < factsBits && f.has&(1<<k) != 0
 	if !found {
-		s.path = append(s.path, c)
-		for i := range fr.opts {
-			o := &fr.opts[i]
-			if o.known {
-				if o.value == k {
-					found = true
-					break
-				}
-				continue // an option has one value: it is not k
-			}
-			ok, err := s.optionIs(ctx, fr, o, k)
-			if err != nil {
-				s.path = s.path[:len(s.path)-1]
-				return false, err
-			}
-			if ok {
-				found = true
-				break
-			}
-			if o.known && o.value < factsBits {
-				f.has |= 1 << o.value // the option's value, learned on the way
-				f.not |= 1 << o.value
-			}
+		if found, err = s.scan(ctx, c, fr, f, k); err != nil {
+			return false, err
 		}
-		s.path = s.path[:len(s.path)-1]
 	}
 	if k < factsBits {
 		if found {
@@ -446,6 +460,68 @@ func (s *Pruned[P]) optionHas(ctx context.Context, c P, f *facts, k game.Nimber)
 	return found, nil
 }
 
+// scan reports whether some option of c, listed in fr, has value k,
+// adding the options' values it learns to f. In a parallel search, near
+// the root, c is marked busy while its options are scanned, and the
+// options whose components another worker is expanding are left for a
+// second pass, after the others.
+func (s *Pruned[P]) scan(ctx context.Context, c P, fr *prunedFrame[P], f *facts, k game.Nimber) (bool, error) {
+	spread := s.marks != nil && len(s.path) < busyDepth
+	marked := spread && s.marks.mark(keyOf(&c))
+	s.path = append(s.path, c)
+	found, deferred := false, false
+	var err error
+scan:
+	for pass := range 2 {
+		for i := range fr.opts {
+			o := &fr.opts[i]
+			if pass == 0 {
+				o.deferred = false
+			} else if !o.deferred {
+				continue
+			}
+			if o.known {
+				if o.value == k {
+					found = true
+					break scan
+				}
+				continue // an option has one value: it is not k
+			}
+			if spread && pass == 0 && s.othersBusy(fr, o) {
+				o.deferred, deferred = true, true
+				continue
+			}
+			var ok bool
+			if ok, err = s.optionIs(ctx, fr, o, k); err != nil || ok {
+				found = ok
+				break scan
+			}
+			if o.known && o.value < factsBits {
+				f.has |= 1 << o.value // the option's value, learned on the way
+				f.not |= 1 << o.value
+			}
+		}
+		if !deferred {
+			break
+		}
+	}
+	s.path = s.path[:len(s.path)-1]
+	if marked {
+		s.marks.unmark(keyOf(&c))
+	}
+	return found, err
+}
+
+// othersBusy reports whether a worker is expanding a component of o.
+func (s *Pruned[P]) othersBusy(fr *prunedFrame[P], o *prunedOption) bool {
+	for i := o.start; i < o.end; i++ {
+		if s.marks.busy(keyOf(&fr.parts[i])) {
+			return true
+		}
+	}
+	return false
+}
+
 // known returns the value of canonical component c when the game's Valuer
 // or the memo knows it.
 func (s *Pruned[P]) known(c P) (game.Nimber, bool) {
@@ -453,6 +529,12 @@ func (s *Pruned[P]) known(c P) (game.Nimber, bool) {
 		if v, ok := s.valuer.Value(c); ok {
 			return v, true
 		}
+	}
+	if s.memo != nil {
+		if w := s.memo.table.Load().get(keyOf(&c)); w&knownBit != 0 {
+			return game.Nimber(w >> valueShift & maxPackedValue), true
+		}
+		return 0, false
 	}
 	if i, ok := s.table.find(c); ok {
 		if w := s.table.slots[i].meta; w&knownBit != 0 {
@@ -523,7 +605,11 @@ func (s *Pruned[P]) expand(ctx context.Context, c P, fr *prunedFrame[P]) error {
 	// Every look-up below is likely a cache miss: touching the slots first,
 	// in a loop of independent loads, lets the processor wait for them
 	// together.
-	s.table.touch(fr.parts)
+	if s.memo != nil {
+		s.touched = touchShared(s.memo.table.Load(), fr.parts)
+	} else {
+		s.table.touch(fr.parts)
+	}
 	for i := range fr.opts {
 		o := &fr.opts[i]
 		start, kept := int(o.start), int(o.start)
@@ -575,6 +661,22 @@ func (s *Pruned[P]) expand(ctx context.Context, c P, fr *prunedFrame[P]) error {
 		slices.SortStableFunc(fr.opts, func(a, b prunedOption) int { return cmp.Compare(a.key, b.key) })
 	}
 	fr.of, fr.ready = c, true
+	return s.holdFrame(fr)
+}
+
+// holdFrame accounts with the budget for the buffers of fr as they grow.
+func (s *Pruned[P]) holdFrame(fr *prunedFrame[P]) error {
+	var p P
+	n := int64(cap(fr.parts))*int64(unsafe.Sizeof(p)) + int64(cap(fr.opts)+cap(fr.spare))*int64(unsafe.Sizeof(prunedOption{})) +
+		int64(cap(fr.ends))*4 + int64(cap(fr.keys))*8
+	if n <= fr.held {
+		return nil
+	}
+	if err := s.Budget.Grow(n - fr.held); err != nil {
+		return err
+	}
+	s.scratch += n - fr.held
+	fr.held = n
 	return nil
 }
 

@@ -65,31 +65,7 @@ func TestPrunedAgainstGrundy(t *testing.T) {
 			pruned := NewPruned[int](g, nil)
 			order := rng.Perm(len(dag.options)) // questions in any order
 			for _, p := range order {
-				want, err := plain.Value(t.Context(), p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				sum := []int{p, rng.IntN(len(dag.options))}
-				sumValue, err := plain.SumValue(t.Context(), sum)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, v := range []game.Nimber{sumValue, sumValue ^ 1, game.Nimber(rng.IntN(8))} {
-					got, err := pruned.IsValue(t.Context(), sum, v)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if got != (v == sumValue) {
-						t.Fatalf("round %d: IsValue(%v, %d) = %v, the sum's value is %d", round, sum, v, got, sumValue)
-					}
-				}
-				got, err := pruned.Value(t.Context(), p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got != want {
-					t.Fatalf("round %d: position %d: pruned %d, plain %d", round, p, got, want)
-				}
+				checkPruned(t, plain, pruned, rng, p, len(dag.options))
 				checked++
 			}
 		}
@@ -97,6 +73,51 @@ func TestPrunedAgainstGrundy(t *testing.T) {
 	if checked < 10000 {
 		t.Fatalf("checked %d positions", checked)
 	}
+}
+
+// checkPruned checks pruned against plain on position p of a game of n
+// positions: IsValue on the sum of p and a random position, at the sum's
+// value and at others, and p's value.
+func checkPruned(t *testing.T, plain *Grundy[int], pruned *Pruned[int], rng *rand.Rand, p, n int) {
+	t.Helper()
+	want, err := plain.Value(t.Context(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := []int{p, rng.IntN(n)}
+	sumValue, err := plain.SumValue(t.Context(), sum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []game.Nimber{sumValue, sumValue ^ 1, game.Nimber(rng.IntN(8))} {
+		got, err := pruned.IsValue(t.Context(), sum, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != (v == sumValue) {
+			t.Fatalf("IsValue(%v, %d) = %v, the sum's value is %d", sum, v, got, sumValue)
+		}
+	}
+	if got, err := pruned.Value(t.Context(), p); err != nil || got != want {
+		t.Fatalf("position %d: pruned %d (%v), plain %d", p, got, err, want)
+	}
+}
+
+// newShallowDAG returns a random acyclic game of n positions whose
+// options (up to maxOptions, sums of one to three positions) are below
+// half the position, so a search is at most log2(n) deep.
+func newShallowDAG(rng *rand.Rand, n, maxOptions int) randomDAG {
+	dag := randomDAG{options: make([][][]int, n)}
+	for p := 2; p < n; p++ {
+		for range rng.IntN(1 + maxOptions) {
+			sum := make([]int, 1+rng.IntN(3))
+			for i := range sum {
+				sum[i] = rng.IntN(p / 2)
+			}
+			dag.options[p] = append(dag.options[p], sum)
+		}
+	}
+	return dag
 }
 
 // TestPrunedSplits checks a game with a Splitter: the pair of subtraction
@@ -147,16 +168,7 @@ func TestPrunedLimits(t *testing.T) {
 func TestPrunedReplaces(t *testing.T) {
 	rng := rand.New(rand.NewPCG(283, 2020))
 	for round := range 4 {
-		dag := randomDAG{options: make([][][]int, 4000)}
-		for p := 2; p < len(dag.options); p++ {
-			for range rng.IntN(1 + []int{3, 8}[round%2]) {
-				sum := make([]int, 1+rng.IntN(3))
-				for i := range sum {
-					sum[i] = rng.IntN(p / 2)
-				}
-				dag.options[p] = append(dag.options[p], sum)
-			}
-		}
+		dag := newShallowDAG(rng, 4000, []int{3, 8}[round%2])
 		plain := NewGrundy[int](dag, nil)
 		for _, g := range []game.Game[int]{dag, sizedDAG{dag}} {
 			pruned := NewPruned[int](g, &limits.Budget{MaxMemory: 40 << 10})

@@ -15,6 +15,7 @@ func init() { verbs = append(verbs, valueCmd) }
 
 func valueCmd(opts *options) *cobra.Command {
 	var misere, cells bool
+	var workers int
 	var quotientFile string
 	cmd := &cobra.Command{
 		Use:   "value POSITION",
@@ -41,6 +42,12 @@ value: 'grundy solve' answers for them.`,
 		Args:              needPosition,
 		ValidArgsFunction: completePosition,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if workers < 0 {
+				return usageError{fmt.Errorf("--workers: %d is negative: give a number of workers, or 0 for one per core", workers)}
+			}
+			if cmd.Flags().Changed("workers") && (misere || cells) {
+				return usageError{fmt.Errorf("--workers sets the normal-play search: drop --workers, or --misere and --cells")}
+			}
 			budget, done := opts.budget(cmd)
 			pos, err := query.ParseWithin(positionArgs(args), opts.files(cmd), budget)
 			if err != nil {
@@ -80,7 +87,7 @@ value: 'grundy solve' answers for them.`,
 			if cells {
 				res, err = query.ValueCells(ctx, pos, budget)
 			} else {
-				res, err = query.Value(ctx, pos, budget)
+				res, err = query.ValueWith(ctx, pos, budget, query.ValueOptions{Workers: workers})
 			}
 			done()
 			if err != nil {
@@ -95,6 +102,7 @@ value: 'grundy solve' answers for them.`,
 	}
 	cmd.Flags().BoolVar(&cells, "cells", false, "for boards valued cell by cell (rook): the value of every cell")
 	cmd.Flags().BoolVar(&misere, "misere", false, "misère play (the last mover loses): outcome, method and winning moves")
+	cmd.Flags().IntVar(&workers, "workers", 0, "goroutines that search each value, in the games that search on several cores (cram; 0: one per core, 1: one)")
 	cmd.Flags().StringVar(&quotientFile, "quotient", "", "with --misere: answer by the misère quotient in `FILE` (from grundy quotient GAME --to N --json)")
 	return cmd
 }
