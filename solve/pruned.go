@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/grundy-go/grundy/game"
@@ -88,6 +89,7 @@ type Pruned[P comparable] struct {
 	marks   *busyMarks         // the components the workers are searching near the root
 	touched uint64             // the sum of touchShared's loads, kept so they are not optimised away
 	scratch int64              // the bytes of the frames' buffers, accounted for with the budget
+	settled *atomic.Bool       // set when another worker has answered the current question
 }
 
 // Sizer is an optional interface of a game for Pruned: Size estimates the
@@ -575,6 +577,9 @@ func (s *Pruned[P]) frameOf(ctx context.Context, c P, f *facts) (*prunedFrame[P]
 // hardest (the largest) first, and the nim-sum of the others' values; two
 // equal components cancel (g ^ g = 0), so neither is kept.
 func (s *Pruned[P]) expand(ctx context.Context, c P, fr *prunedFrame[P]) error {
+	if s.settled != nil && s.settled.Load() {
+		return errSettled // at once: the context is polled only every limits.PollEvery states
+	}
 	if err := s.Step(ctx); err != nil {
 		return err
 	}

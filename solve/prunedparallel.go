@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -42,6 +43,7 @@ type prunedWorkers[P comparable] struct {
 	n       int                          // workers in all, the engine included
 	newGame func() (game.Game[P], error) // a copy of the game for each other worker
 	others  []*Pruned[P]                 // the other workers, made on first use
+	settled atomic.Bool                  // the current question has its answer: every worker stops
 }
 
 // Parallel makes the questions of s searched by workers engines at once
@@ -98,11 +100,11 @@ func (s *Pruned[P]) readyWorkers() error {
 		return err
 	}
 	marks := new(busyMarks)
-	s.memo, s.marks = m, marks
+	s.memo, s.marks, s.settled = m, marks, &s.par.settled
 	s.sizeKey = s.keySizer()
 	for _, g := range games {
 		w := NewPruned(g, s.Budget)
-		w.memo, w.marks = m, marks
+		w.memo, w.marks, w.settled = m, marks, &s.par.settled
 		w.sizeKey = w.keySizer()
 		s.par.others = append(s.par.others, w)
 	}
@@ -146,9 +148,12 @@ func (s *Pruned[P]) race(ctx context.Context, ask func(ctx context.Context, w *P
 		err    error
 		wg     sync.WaitGroup
 	)
+	settled := &s.par.settled
+	settled.Store(false)
 	settle := func(v uint64, e error) {
 		once.Do(func() {
 			result, err = v, e
+			settled.Store(true)
 			cancel()
 		})
 	}
@@ -162,10 +167,15 @@ func (s *Pruned[P]) race(ctx context.Context, ask func(ctx context.Context, w *P
 		s.States += w.States
 		w.States = 0
 		w.path = w.path[:0]
+		w.flushAdded()
 	}
 	s.flushAdded()
 	return result, err
 }
+
+// errSettled stops a worker whose question another worker has answered;
+// the question's answer is that worker's, so this error is never returned.
+var errSettled = errors.New("the question was answered by another worker")
 
 // valueOf returns g(c), searched by every worker when s has several and
 // the memo does not know it.
