@@ -41,7 +41,10 @@ func unknownVerb(root *cobra.Command, args []string) error {
 	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
 		return nil // shell completion: cobra adds its command when it runs
 	}
-	// The verbs cobra adds when it runs (help, completion) are verbs too.
+	// The verbs cobra adds when it runs (help, completion) are verbs too,
+	// and --help is a flag without a value: unknown to Find, it would take
+	// the verb after it as its value ("--help value nim 3").
+	root.InitDefaultHelpFlag()
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd(args...)
 	if c, _, err := root.Find(args); err == nil || c != root {

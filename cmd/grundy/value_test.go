@@ -239,3 +239,28 @@ func TestMissingFileSaysWhere(t *testing.T) {
 		t.Errorf("absolute path: %q", stderr)
 	}
 }
+
+// TestHelpBeforeVerb: --help (or -h) before the verb asks for the verb's
+// help, as after it; an unknown word after it is still a usage error.
+func TestHelpBeforeVerb(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		want string // in stdout when code is 0, in stderr otherwise
+	}{
+		{[]string{"--help", "value", "nim", "3"}, 0, "value prints the Grundy value"},
+		{[]string{"-h", "value"}, 0, "value prints the Grundy value"},
+		{[]string{"value", "--help", "nim", "3"}, 0, "value prints the Grundy value"},
+		{[]string{"--help", "bogus"}, 2, `unknown verb "bogus"`},
+	}
+	for _, tt := range tests {
+		out, errOut, code := grundy(t, "", tt.args...)
+		got := out
+		if tt.code != 0 {
+			got = errOut
+		}
+		if code != tt.code || !strings.Contains(got, tt.want) {
+			t.Errorf("%v: exit %d, stdout %.60q, stderr %q; want exit %d with %q", tt.args, code, out, errOut, tt.code, tt.want)
+		}
+	}
+}
