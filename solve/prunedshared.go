@@ -149,11 +149,15 @@ func (t *sharedFacts) put(k, w uint64, replace bool, size func(uint64) int) putR
 			if seq&1 != 0 {
 				continue // being written
 			}
-			if s.key.Load() != k || s.seq.Load() != seq {
-				if s.seq.Load() != seq {
-					continue
-				}
+			key, meta := s.key.Load(), s.meta.Load()
+			if s.seq.Load() != seq {
+				continue
+			}
+			if key != k {
 				break // another key's entry: the next slot
+			}
+			if mergePacked(meta, w) == meta {
+				return putMerged // the entry holds these facts already: no write
 			}
 			if s.seq.CompareAndSwap(seq, seq+1) {
 				// The number did not change since the key was read: the
