@@ -67,10 +67,10 @@ func TestPrunedParallelAgainstGrundy(t *testing.T) {
 // every position equals the serial search's and the plain engine's.
 func TestPrunedParallelProperty(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		n := rapid.IntRange(1, 150).Draw(t, "positions")
+		n := rapid.IntRange(1, 400).Draw(t, "positions")
 		dag := randomDAG{options: make([][][]int, n)}
 		for p := 1; p < n; p++ {
-			for range rapid.IntRange(0, 6).Draw(t, "options") {
+			for range rapid.IntRange(0, 12).Draw(t, "options") {
 				sum := rapid.SliceOfN(rapid.IntRange(0, p-1), 1, 3).Draw(t, "sum")
 				dag.options[p] = append(dag.options[p], sum)
 			}
