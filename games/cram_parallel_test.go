@@ -3,7 +3,47 @@ package games
 import (
 	"fmt"
 	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/grundy-go/grundy/game"
 )
+
+// TestCramParallelProperty checks, on boards rapid draws (a board of up to
+// 6 x 4 or 4 x 6 cells and a set of its cells open; shrunk on failure), that
+// the engine with two and three workers (solve.Pruned.Parallel), with and
+// without the symmetry shortcut, gives denseCramValues's value, and the
+// serial engine the same.
+func TestCramParallelProperty(t *testing.T) {
+	dense := map[[2]int][]uint8{}
+	rapid.Check(t, func(t *rapid.T) {
+		w := rapid.IntRange(1, 6).Draw(t, "w")
+		h := rapid.IntRange(1, 24/max(w, 4)).Draw(t, "h")
+		m := rapid.Uint32Range(0, 1<<(w*h)-1).Draw(t, "cells")
+		inst := &cramInstance{symmetry: rapid.Bool().Draw(t, "symmetry")}
+		table, ok := dense[[2]int{w, h}]
+		if !ok {
+			table = denseCramValues(w, h)
+			dense[[2]int{w, h}] = table
+		}
+		board := cramMaskBoard(w, h, m)
+		for _, workers := range []int{1, 2, 3} {
+			e := inst.Evaluator(nil)
+			e.(MultiCore).SetWorkers(workers)
+			comps, err := inst.Parse([]string{board})
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := e.Grundy(t.Context(), comps[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v != game.Nimber(table[m]) {
+				t.Fatalf("%s %s, %d workers: %d, brute force %d", inst.Name(), board, workers, v, table[m])
+			}
+		}
+	})
+}
 
 // BenchmarkCramWorkers values empty boards with the serial search and with
 // two workers (solve.Pruned.Parallel), each with a fresh engine, and
