@@ -46,7 +46,7 @@ var dependencies = []dependency{
 	{"game", "", "context errors fmt math/bits", ""},
 	{"games", "game heap heap/sparse limits periodic solve solve/graphdb solve/tier store", "cmp context errors fmt io io/fs math math/bits os slices sort runtime strconv strings sync syscall time unsafe", ""},
 	{"heap", "game heap/octal heap/sparse limits periodic", "context errors fmt math math/bits slices", ""},
-	{"heap/census", "game heap heap/octal heap/sparse periodic store", "bufio bytes context encoding/json errors fmt hash/crc64 io maps os path/filepath slices strings time", ""},
+	{"heap/census", "game heap heap/octal heap/sparse periodic store", "bufio bytes context encoding/json errors fmt hash/crc64 io maps os path/filepath slices strings sync time", ""},
 	{"heap/index", "heap heap/census periodic", "bytes compress/flate context encoding/base64 encoding/binary errors fmt io slices strconv strings sync", ""},
 	{"heap/index/gen", "heap/index", "context flag fmt log os time", ""},
 	{"heap/octal", "game", "strings", ""},

@@ -45,10 +45,11 @@ import (
 //     into pieces is cheaper than one of as many cells in one piece; on
 //     Cram this expands a third fewer positions than the sum of the
 //     Sizes), then, among equal sums, by the sum of the squares of their
-//     Weights when the game is a Weigher (on Cram, the dominoes a
-//     component has left: 5x7 expands a fifth fewer positions, 9x4 a
-//     third), so the witness that settles a question is found among the
-//     cheap options when there is one there.
+//     Weights when the game is a Weigher (a finer estimate, such as the
+//     moves a component has left), then in the game's own order (Cram
+//     lists its dominoes from the centre out, which beats weighing them
+//     by the dominoes they leave), so the witness that settles a question
+//     is found among the cheap options when there is one there.
 //   - Each component remembers what was learned of it: its value once
 //     known, the values some option has, the values no option has, and
 //     the values it does not have, so a question asked again costs a
