@@ -44,12 +44,9 @@ import (
 //     valuing a component grows faster than its size, so an option split
 //     into pieces is cheaper than one of as many cells in one piece; on
 //     Cram this expands a third fewer positions than the sum of the
-//     Sizes), then, among equal sums, by the sum of the squares of their
-//     Weights when the game is a Weigher (a finer estimate, such as the
-//     moves a component has left), then in the game's own order (Cram
-//     lists its dominoes from the centre out, which beats weighing them
-//     by the dominoes they leave), so the witness that settles a question
-//     is found among the cheap options when there is one there.
+//     Sizes), then, among equal sums, in the game's own order (Cram lists
+//     its dominoes from the centre out), so the witness that settles a
+//     question is found among the cheap options when there is one there.
 //   - Each component remembers what was learned of it: its value once
 //     known, the values some option has, the values no option has, and
 //     the values it does not have, so a question asked again costs a
@@ -76,7 +73,6 @@ type Pruned[P comparable] struct {
 	canon  game.Canonicalizer[P]
 	valuer game.Valuer[P]
 	sizer  Sizer[P]
-	weigh  Weigher[P]
 	sums   SumAppender[P]    // the game's options without a callback, if it has neither Splitter nor Canonicalizer
 	table  *factsTable[P]    // the memo, made by ready (nil when memo is used)
 	fixed  bool              // the table may not grow: it replaces entries
@@ -99,14 +95,6 @@ type Pruned[P comparable] struct {
 // component is its largest.
 type Sizer[P comparable] interface {
 	Size(p P) int
-}
-
-// Weigher is an optional interface of a game for Pruned, beside Sizer:
-// Weight estimates the work of valuing p more finely than its Size (its
-// moves). Options whose components' squared Sizes sum alike are tried by
-// the sum of their components' squared Weights, the smallest first.
-type Weigher[P comparable] interface {
-	Weight(p P) int
 }
 
 // facts is what Pruned knows of one component. The bit sets hold values
@@ -141,8 +129,8 @@ const keyField = 1<<20 - 1
 // components whose values are not known yet, the hardest first; acc is
 // the nim-sum of the values of the others; value is its value once known.
 // key orders the options: the sum of the squared Sizes of those
-// components in bits 40-63, the sum of their squared Weights in bits
-// 20-39 (each at most its field's largest value).
+// components in bits 40-63 (at most 2^24-1); the sort packs the option's
+// index in bits 0-19.
 type prunedOption struct {
 	start, end int32
 	key        uint64
@@ -160,7 +148,6 @@ func NewPruned[P comparable](g game.Game[P], budget *limits.Budget) *Pruned[P] {
 	s.canon, _ = g.(game.Canonicalizer[P])
 	s.valuer, _ = g.(game.Valuer[P])
 	s.sizer, _ = g.(Sizer[P])
-	s.weigh, _ = g.(Weigher[P])
 	if s.split == nil && s.canon == nil {
 		s.sums, _ = g.(SumAppender[P])
 	}
@@ -632,20 +619,16 @@ func (s *Pruned[P]) expand(ctx context.Context, c P, fr *prunedFrame[P]) error {
 		case kept == start:
 			o.value, o.known = o.acc, true
 		case s.sizer != nil:
-			best, sizes, weights := -1, uint64(0), uint64(0)
+			best, sizes := -1, uint64(0)
 			for i := start; i < kept; i++ {
 				z := s.sizer.Size(fr.parts[i])
 				sizes += uint64(z * z)
-				if s.weigh != nil {
-					m := s.weigh.Weight(fr.parts[i])
-					weights += uint64(m * m)
-				}
 				if z > best {
 					fr.parts[start], fr.parts[i] = fr.parts[i], fr.parts[start]
 					best = z
 				}
 			}
-			o.key = min(sizes, keyField<<4)<<40 | min(weights, keyField)<<20
+			o.key = min(sizes, keyField<<4) << 40
 		default:
 			fr.parts[start], fr.parts[kept-1] = fr.parts[kept-1], fr.parts[start]
 		}

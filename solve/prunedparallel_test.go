@@ -33,13 +33,13 @@ func newParallelPruned(g game.Game[int], workers int, budget *limits.Budget) *Pr
 func TestPrunedParallelAgainstGrundy(t *testing.T) {
 	rng := rand.New(rand.NewPCG(283, 2012))
 	checked := 0
-	for round := range 12 {
+	for round := range 18 {
 		dag := newRandomDAG(rng, 300, []int{3, 8, 40}[round%3])
 		if round%2 == 1 {
 			dag = newShallowDAG(rng, 4000, []int{3, 5}[round%4/2])
 		}
 		plain := NewGrundy[int](dag, nil)
-		for _, g := range []game.Game[int]{dag, sizedDAG{dag}, weighedDAG{sizedDAG{dag}}} {
+		for _, g := range []game.Game[int]{dag, sizedDAG{dag}} {
 			var budget *limits.Budget
 			if round%2 == 1 {
 				budget = &limits.Budget{MaxMemory: 96 << 10} // the smallest table (24 KiB; doubling needs 72): entries are replaced

@@ -77,15 +77,8 @@ func newSharedFacts(bits uint8) *sharedFacts {
 // bytes returns the bytes of the table.
 func (t *sharedFacts) bytes() int64 { return int64(len(t.slots)) * sharedSlotBytes }
 
-// home returns the first slot of k's window (factsTable.home's hash).
-func (t *sharedFacts) home(k uint64) uint64 {
-	h := k
-	h ^= h >> 33
-	h *= 0xff51afd7ed558ccd
-	h ^= h >> 33
-	h *= 0xc4ceb9fe1a85ec53
-	return h >> (t.shift & 63)
-}
+// home returns the first slot of k's window (factsTable.home's hash, mix64).
+func (t *sharedFacts) home(k uint64) uint64 { return mix64(k) >> (t.shift & 63) }
 
 // read returns the slot's key and facts and its sequence number when it
 // holds an entry that no write changed while it was read.

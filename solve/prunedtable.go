@@ -77,18 +77,22 @@ func (t *factsTable[P]) bytesOf(n int) int64 {
 func (t *factsTable[P]) home(p *P) uint64 {
 	var h uint64
 	if t.integer {
-		// The finalizer of MurmurHash3: every bit of the key reaches the
-		// top bits, so structured keys (bitboards that differ in a few
-		// cells) spread over the windows instead of clustering.
-		h = keyOf(p)
-		h ^= h >> 33
-		h *= 0xff51afd7ed558ccd
-		h ^= h >> 33
-		h *= 0xc4ceb9fe1a85ec53
+		h = mix64(keyOf(p))
 	} else {
 		h = maphash.Comparable(t.seed, *p)
 	}
 	return h >> (t.shift & 63)
+}
+
+// mix64 is the finalizer of MurmurHash3: every bit of k reaches the top
+// bits, so structured keys (bitboards that differ in a few cells) spread
+// over the windows instead of clustering.
+func mix64(k uint64) uint64 {
+	k ^= k >> 33
+	k *= 0xff51afd7ed558ccd
+	k ^= k >> 33
+	k *= 0xc4ceb9fe1a85ec53
+	return k
 }
 
 // find returns the slot of p: its entry's (ok), or the first empty slot of
